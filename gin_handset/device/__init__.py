@@ -1,0 +1,1 @@
+"""The emulated phone: keys, input sources, skins and the handset drawing."""

@@ -1,0 +1,47 @@
+"""What the renderer needs to know of a skin: the LCD's size, its palette and its fonts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+Color = tuple[int, int, int]
+
+# Every palette a skin gives must name each of these colours.
+PALETTE_FIELDS: tuple[str, ...] = (
+    "background",  # the LCD's backlit ground
+    "text",  # ordinary text
+    "dim",  # greyed-out text and hints
+    "highlight",  # the cursor's bar or frame
+    "highlight_text",  # text on the cursor's bar
+    "accent",  # titles, markers
+    "card",  # a card's face
+    "card_back",  # a card's back (stock, opponent's hand)
+    "card_edge",  # a card's outline
+    "red",  # hearts and diamonds
+    "black",  # clubs and spades
+    "laid_off",  # laid-off cards (green on a colour screen)
+    "meld",  # the mark under cards that are in a meld
+    "softkey_bar",  # the soft-key bar at the bottom of the LCD
+    "softkey_text",  # soft-key labels
+)
+
+# Font roles a skin sets: each maps to a bundled pixel font and a whole scale factor.
+FONT_ROLES: tuple[str, ...] = ("small", "body", "title")
+
+
+@dataclass(frozen=True)
+class FontSpec:
+    name: str
+    scale: int = 1
+
+
+@dataclass(frozen=True)
+class Theme:
+    width: int
+    height: int
+    palette: Mapping[str, Color]
+    fonts: Mapping[str, FontSpec] = field(default_factory=dict)
+
+    def color(self, name: str) -> Color:
+        return self.palette[name]

@@ -1,0 +1,1 @@
+"""The screen state machine: screens receive phone keys and return transitions."""
