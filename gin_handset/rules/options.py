@@ -1,0 +1,64 @@
+"""The rule options of RULES.md as one frozen, validated object."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+GIN_RUMMY = "gin"
+OKLAHOMA = "oklahoma"
+
+NON_DEALER = "non-dealer"
+DEALER = "dealer"
+
+ALTERNATE = "alternate"
+WINNER = "winner"
+LOSER = "loser"
+
+# Allowed values of each option, in the order a menu offers them.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "points_to_win": (50, 100, 200, 500),
+    "game_type": (GIN_RUMMY, OKLAHOMA),
+    "gin_bonus": (20, 25),
+    "undercut_bonus": (10, 20, 25),
+    "oklahoma_ace_gin_only": (True, False),
+    "oklahoma_spade_doubles": (True, False),
+    "upcard_first": (NON_DEALER, DEALER),
+    "next_dealer": (ALTERNATE, WINNER, LOSER),
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    points_to_win: int = 100
+    game_type: str = GIN_RUMMY
+    gin_bonus: int = 25
+    undercut_bonus: int = 25
+    oklahoma_ace_gin_only: bool = True
+    oklahoma_spade_doubles: bool = True
+    upcard_first: str = NON_DEALER
+    next_dealer: str = ALTERNATE
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            allowed = CHOICES[f.name]
+            # bool is an int: keep True from passing as 1 and 1 as True.
+            if not any(value == a and type(value) is type(a) for a in allowed):
+                shown = ", ".join(repr(a) for a in allowed)
+                raise ValueError(f"option {f.name}: {value!r} is not one of {shown}")
+
+    @property
+    def oklahoma(self) -> bool:
+        return self.game_type == OKLAHOMA
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Options:
+        """Options from a mapping; unknown names or bad values raise ValueError naming them."""
+        unknown = sorted(set(data) - set(CHOICES))
+        if unknown:
+            raise ValueError(f"unknown option(s): {', '.join(unknown)}")
+        return cls(**data)
