@@ -1,0 +1,87 @@
+"""A match: hands dealt one after another until a player reaches the points to win."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from gin_handset.rules.actions import Action
+from gin_handset.rules.hand import HandResult, HandState
+from gin_handset.rules.options import LOSER, WINNER, Options
+
+
+def hand_seed(match_seed: int, number: int) -> int:
+    """The seed of a match's hand ``number`` (0-based): that seed alone replays the deal."""
+    return random.Random(f"gin-handset/{match_seed}/{number}").getrandbits(32)
+
+
+def next_dealer(options: Options, dealer: int, result: HandResult) -> int:
+    """Who deals after ``result``: the same dealer after a dead hand, else by the option."""
+    if result.winner is None:
+        return dealer
+    if options.next_dealer == WINNER:
+        return result.winner
+    if options.next_dealer == LOSER:
+        return 1 - result.winner
+    return 1 - dealer
+
+
+@dataclass(frozen=True)
+class MatchState:
+    options: Options
+    seed: int
+    scores: tuple[int, int]
+    hand: HandState
+    hand_number: int = 0
+    results: tuple[HandResult, ...] = ()
+
+    @classmethod
+    def new(cls, options: Options, seed: int) -> MatchState:
+        """A new match; the first dealer is drawn at random from the seed."""
+        dealer = random.Random(f"gin-handset/{seed}/dealer").randrange(2)
+        hand = HandState.deal(options, dealer, random.Random(hand_seed(seed, 0)))
+        return cls(options=options, seed=seed, scores=(0, 0), hand=hand)
+
+    @property
+    def hand_seed(self) -> int:
+        return hand_seed(self.seed, self.hand_number)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the match, once a finished hand took it to the points to win."""
+        if not self.hand.is_over:
+            return None
+        best = max(range(2), key=lambda seat: self.scores[seat])
+        return best if self.scores[best] >= self.options.points_to_win else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.hand.legal_actions()
+
+    def apply(self, action: Action) -> MatchState:
+        """Apply a hand action; a hand that ends adds its points to the scores."""
+        hand = self.hand.apply(action)
+        if not hand.is_over:
+            return replace(self, hand=hand)
+        result = hand.result
+        assert result is not None
+        scores = list(self.scores)
+        if result.winner is not None:
+            scores[result.winner] += result.points
+        return replace(
+            self, hand=hand, scores=(scores[0], scores[1]), results=(*self.results, result)
+        )
+
+    def next_hand(self) -> MatchState:
+        """Deal the next hand once this one is over and the match is not."""
+        if not self.hand.is_over or self.is_over:
+            raise ValueError("the next hand is dealt only after a hand ends and the match goes on")
+        result = self.hand.result
+        assert result is not None
+        number = self.hand_number + 1
+        dealer = next_dealer(self.options, self.hand.dealer, result)
+        hand = HandState.deal(self.options, dealer, random.Random(hand_seed(self.seed, number)))
+        return replace(self, hand=hand, hand_number=number)
