@@ -1,0 +1,175 @@
+"""Drawing the handset around the LCD, scaled by a whole factor, and hit-testing its keys.
+
+Everything in a skin is in body units; at scale ``s`` one unit is ``s`` window pixels, so the
+LCD (one unit per LCD pixel) is scaled by the same whole factor and stays crisp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from gin_handset.device.glyphs import draw_text, text_size
+from gin_handset.device.keys import PhoneKey
+from gin_handset.device.skin import KeySpec, Skin
+from gin_handset.device.skin_fields import Color, Rect
+
+
+def fit_scale(body_size: tuple[int, int], space: tuple[int, int]) -> int:
+    """The largest whole factor at which the body fits in ``space`` (at least 1)."""
+    return max(1, min(space[0] // body_size[0], space[1] // body_size[1]))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the body lies in the window: its whole scale and its top-left corner."""
+
+    scale: int
+    offset: tuple[int, int]
+
+    def rect(self, rect: Rect) -> pygame.Rect:
+        """A rectangle in body units as window pixels."""
+        x, y, w, h = rect
+        s = self.scale
+        return pygame.Rect(self.offset[0] + x * s, self.offset[1] + y * s, w * s, h * s)
+
+    def to_body(self, pos: tuple[int, int]) -> tuple[float, float]:
+        """A window position in body units."""
+        return ((pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale)
+
+
+def layout_for(skin: Skin, window: tuple[int, int], scale: int | None = None) -> Layout:
+    """The body centred in a window of size ``window``, at ``scale`` or the largest that fits."""
+    s = scale or fit_scale(skin.body_size, window)
+    w, h = skin.body_size[0] * s, skin.body_size[1] * s
+    return Layout(s, ((window[0] - w) // 2, (window[1] - h) // 2))
+
+
+def _contains(spec: KeySpec, x: float, y: float) -> bool:
+    kx, ky, kw, kh = spec.rect
+    if not (kx <= x < kx + kw and ky <= y < ky + kh):
+        return False
+    if spec.shape == "ellipse":
+        dx, dy = (x - kx - kw / 2) / (kw / 2), (y - ky - kh / 2) / (kh / 2)
+        return dx * dx + dy * dy <= 1.0
+    if spec.shape == "rounded":
+        r = min(spec.radius, kw // 2, kh // 2)
+        cx = min(max(x, kx + r), kx + kw - r)
+        cy = min(max(y, ky + r), ky + kh - r)
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+    return True
+
+
+def key_at(skin: Skin, layout: Layout, pos: tuple[int, int]) -> PhoneKey | None:
+    """The key drawn under window position ``pos``, or None."""
+    x, y = layout.to_body(pos)
+    for spec in skin.keys.values():
+        if _contains(spec, x, y):
+            return spec.key
+    return None
+
+
+def _shape(
+    surface: pygame.Surface, shape: str, rect: pygame.Rect, color: Color, radius: int
+) -> None:
+    if shape == "ellipse":
+        pygame.draw.ellipse(surface, color, rect)
+    else:
+        pygame.draw.rect(surface, color, rect, border_radius=radius if shape == "rounded" else 0)
+
+
+class HandsetView:
+    """Draws a skin's handset into a window of any size, and finds the key under a point."""
+
+    def __init__(self, skin: Skin, window: tuple[int, int], scale: int | None = None) -> None:
+        self.skin = skin
+        self.forced_scale = scale
+        self.layout = layout_for(skin, window, scale)
+        self._body: pygame.Surface | None = None
+
+    def resize(self, window: tuple[int, int]) -> None:
+        """Re-layout for a new window size, at the largest whole scale that fits."""
+        self.layout = layout_for(self.skin, window)
+        self._body = None
+
+    def key_at(self, pos: tuple[int, int]) -> PhoneKey | None:
+        return key_at(self.skin, self.layout, pos)
+
+    @property
+    def lcd_rect(self) -> pygame.Rect:
+        """The LCD's pixels in window coordinates."""
+        x, y = self.skin.lcd_origin
+        return self.layout.rect((x, y, *self.skin.resolution))
+
+    def draw(
+        self, window: pygame.Surface, lcd: pygame.Surface, pressed: frozenset[PhoneKey]
+    ) -> None:
+        """The whole picture: backdrop, body, keys (``pressed`` ones pressed) and the LCD."""
+        if self._body is None:
+            self._body = self._draw_body()
+        window.fill(self.skin.backdrop)
+        window.blit(self._body, self.layout.offset)
+        for key in pressed:
+            self._draw_key(window, self.skin.keys[key], self.layout, pressed=True)
+        self.draw_lcd(window, lcd)
+
+    def draw_lcd(self, window: pygame.Surface, lcd: pygame.Surface) -> None:
+        """The LCD scaled by the whole factor (no smoothing) onto its place in the window."""
+        target = self.lcd_rect
+        window.blit(pygame.transform.scale(lcd, target.size), target)
+
+    def _draw_body(self) -> pygame.Surface:
+        skin, s = self.skin, self.layout.scale
+        local = Layout(s, (0, 0))
+        size = (skin.body_size[0] * s, skin.body_size[1] * s)
+        body = pygame.Surface(size, pygame.SRCALPHA)
+        whole = pygame.Rect((0, 0), size)
+        pygame.draw.rect(body, skin.body_edge, whole, border_radius=skin.body_radius * s)
+        inner = whole.inflate(-4 * s, -4 * s)
+        pygame.draw.rect(
+            body, skin.body_color, inner, border_radius=max(0, skin.body_radius - 2) * s
+        )
+        if skin.body_image is not None:
+            image = pygame.image.load(str(skin.body_image))
+            body.blit(pygame.transform.scale(image, size), (0, 0))
+        for deco in skin.decorations:
+            _shape(body, deco.shape, local.rect(deco.rect), deco.color, deco.radius * s)
+        if skin.brand is not None:
+            bx, by = skin.brand.center
+            draw_text(
+                body, skin.brand.text, (bx * s, by * s), skin.brand.color, skin.brand.scale * s
+            )
+        bezel = local.rect(skin.lcd_rect)
+        pygame.draw.rect(body, skin.bezel, bezel, border_radius=3 * s)
+        for spec in skin.keys.values():
+            self._draw_key(body, spec, local, pressed=False)
+        return body
+
+    @staticmethod
+    def _draw_key(surface: pygame.Surface, spec: KeySpec, layout: Layout, pressed: bool) -> None:
+        s = layout.scale
+        rect = layout.rect(spec.rect)
+        radius = spec.radius * s
+        _shape(surface, spec.shape, rect, spec.edge, radius)
+        face = rect.inflate(-2 * s, -2 * s)
+        if not pressed:
+            face.height -= s
+        _shape(
+            surface, spec.shape, face, spec.pressed if pressed else spec.color, max(0, radius - s)
+        )
+        drop = s if pressed else 0
+        label_scale = spec.label_scale * s
+        center = (face.centerx, face.centery + drop)
+        if spec.sub_label:
+            label_w, _ = text_size(spec.label, label_scale)
+            sub_w, _ = text_size(spec.sub_label, s)
+            gap = 3 * s
+            left = face.centerx - (label_w + gap + sub_w) // 2
+            draw_text(
+                surface, spec.label, (left + label_w // 2, center[1]), spec.label_color, label_scale
+            )
+            sub_center = (left + label_w + gap + sub_w // 2, center[1] + s)
+            draw_text(surface, spec.sub_label, sub_center, spec.sub_color, s)
+        elif spec.label:
+            draw_text(surface, spec.label, center, spec.label_color, label_scale)

@@ -1,0 +1,336 @@
+"""The skin: a handset's body, LCD, palette, fonts, keypad and key bindings, loaded from YAML.
+
+See ``skins/README.md`` for every field. `load_skin` validates everything and raises `SkinError`
+with the file, the dotted field path and the fault; it never lets another exception out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gin_handset.device.glyphs import unknown_chars
+from gin_handset.device.keys import PhoneKey
+from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError
+from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin, resolve
+
+if TYPE_CHECKING:
+    from gin_handset.render.theme import Theme
+
+__all__ = [
+    "DEFAULT_SKIN",
+    "Brand",
+    "Decoration",
+    "KeySpec",
+    "Skin",
+    "SkinError",
+    "bundled_skins",
+    "load_skin",
+]
+
+SHAPES = ("rect", "rounded", "ellipse")
+NUMPAD_LAYOUTS = ("printed", "phone")
+FALLBACK_FONTS = frozenset({"pixel5x7", "pixel3x5"})
+
+
+@dataclass(frozen=True)
+class Decoration:
+    """A plain shape on the body: a speaker slot, a camera ring, a stripe."""
+
+    shape: str
+    rect: Rect
+    color: Color
+    radius: int
+
+
+@dataclass(frozen=True)
+class Brand:
+    text: str
+    center: tuple[int, int]
+    color: Color
+    scale: int
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    """One key as drawn: its shape and place in body units, its labels and colours."""
+
+    key: PhoneKey
+    shape: str
+    rect: Rect
+    radius: int
+    label: str
+    sub_label: str
+    color: Color
+    pressed: Color
+    edge: Color
+    label_color: Color
+    sub_color: Color
+    label_scale: int
+
+
+@dataclass(frozen=True)
+class Skin:
+    """A loaded, validated skin. Body coordinates are in body units (one unit per LCD pixel)."""
+
+    name: str
+    path: Path
+    backdrop: Color
+    body_size: tuple[int, int]
+    body_color: Color
+    body_edge: Color
+    body_radius: int
+    body_image: Path | None
+    brand: Brand | None
+    decorations: tuple[Decoration, ...]
+    lcd_rect: Rect
+    resolution: tuple[int, int]
+    bezel: Color
+    softkey_bar: int
+    palette: dict[str, Color]
+    fonts: dict[str, tuple[str, int]]
+    keys: dict[PhoneKey, KeySpec]
+    bindings: dict[str, PhoneKey]
+    numpad: str
+
+    @property
+    def theme(self) -> Theme:
+        from gin_handset.render.theme import FontSpec, Theme
+
+        fonts = {role: FontSpec(name, scale) for role, (name, scale) in self.fonts.items()}
+        return Theme(self.resolution[0], self.resolution[1], dict(self.palette), fonts)
+
+    @property
+    def lcd_origin(self) -> tuple[int, int]:
+        """Top-left of the LCD's pixels in body units: centred in the LCD window."""
+        x, y, w, h = self.lcd_rect
+        return (x + (w - self.resolution[0]) // 2, y + (h - self.resolution[1]) // 2)
+
+
+def load_skin(spec: str | Path) -> Skin:
+    """Load the skin named ``spec`` (bundled name) or at path ``spec``; `SkinError` if broken."""
+    try:
+        path = find_skin(str(spec))
+        return _build(path, resolve(path))
+    except SkinError:
+        raise
+    except Exception as error:  # a last guard: a broken skin must never become a traceback
+        raise SkinError(
+            f"skin {spec}: cannot be loaded ({type(error).__name__}: {error})"
+        ) from None
+
+
+def _build(path: Path, data: dict[str, Any]) -> Skin:
+    f = Fields(path)
+    body = f.mapping(data, "", "body")
+    body_size = f.size(body, "body", "size")
+    lcd = f.mapping(data, "", "lcd")
+    lcd_rect = f.rect(lcd, "lcd", "rect")
+    f.inside("lcd.rect", lcd_rect, body_size, "body")
+    resolution = f.size(lcd, "lcd", "resolution")
+    if resolution[0] > lcd_rect[2] or resolution[1] > lcd_rect[3]:
+        f.fail("lcd.resolution", f"{list(resolution)} does not fit in lcd.rect {list(lcd_rect)}")
+    keys = _keys(f, data, body_size)
+    _no_overlaps(f, keys, lcd_rect)
+    return Skin(
+        name=f.text(data, "", "name", path.stem),
+        path=path,
+        backdrop=f.color(data, "", "backdrop", (32, 32, 36)),
+        body_size=body_size,
+        body_color=f.color(body, "body", "color"),
+        body_edge=f.color(body, "body", "edge", f.color(body, "body", "color")),
+        body_radius=f.whole(body, "body", "radius", 0),
+        body_image=_image(f, body, path),
+        brand=_brand(f, body),
+        decorations=_decorations(f, body, body_size),
+        lcd_rect=lcd_rect,
+        resolution=resolution,
+        bezel=f.color(lcd, "lcd", "bezel", (16, 16, 16)),
+        softkey_bar=f.whole(lcd, "lcd", "softkey_bar", 0),
+        palette=_palette(f, data),
+        fonts=_fonts(f, data),
+        keys=keys,
+        bindings=_bindings(f, data),
+        numpad=f.choice(data, "", "numpad", NUMPAD_LAYOUTS, "printed"),
+    )
+
+
+def _image(f: Fields, body: dict[str, Any], path: Path) -> Path | None:
+    name = f.text(body, "body", "image", None)
+    if name is None:
+        return None
+    image = (path.parent / name).resolve()
+    if not image.is_file():
+        f.fail("body.image", f"image file {name!r} not found beside the skin")
+    import pygame
+
+    try:
+        pygame.image.load(str(image))
+    except (pygame.error, OSError) as error:
+        f.fail("body.image", f"cannot read image {name!r} ({error})")
+    return image
+
+
+def _label(f: Fields, data: dict[str, Any], path: str, name: str, default: str) -> str:
+    text = f.text(data, path, name, default)
+    bad = unknown_chars(text)
+    if bad:
+        f.fail(f"{path}.{name}", f"characters {''.join(sorted(bad))!r} cannot be printed")
+    return text
+
+
+def _brand(f: Fields, body: dict[str, Any]) -> Brand | None:
+    brand = f.mapping(body, "body", "brand", None)
+    if brand is None:
+        return None
+    x, y = f.numbers(brand, "body.brand", "center", 2, "[x, y]")
+    return Brand(
+        text=_label(f, brand, "body.brand", "text", ""),
+        center=(x, y),
+        color=f.color(brand, "body.brand", "color"),
+        scale=f.whole(brand, "body.brand", "scale", 1, low=1),
+    )
+
+
+def _decorations(f: Fields, body: dict[str, Any], size: tuple[int, int]) -> tuple[Decoration, ...]:
+    items = f.field(body, "body", "decorations", [])
+    if not isinstance(items, list):
+        f.fail("body.decorations", f"expected a list, got {items!r}")
+    result = []
+    for index, item in enumerate(items):
+        path = f"body.decorations.{index}"
+        if not isinstance(item, dict):
+            f.fail(path, f"expected a mapping, got {item!r}")
+        rect = f.rect(item, path, "rect")
+        f.inside(f"{path}.rect", rect, size, "body")
+        result.append(
+            Decoration(
+                shape=f.choice(item, path, "shape", SHAPES, "rect"),
+                rect=rect,
+                color=f.color(item, path, "color"),
+                radius=f.whole(item, path, "radius", 0),
+            )
+        )
+    return tuple(result)
+
+
+def _palette(f: Fields, data: dict[str, Any]) -> dict[str, Color]:
+    from gin_handset.render.theme import PALETTE_FIELDS
+
+    palette = f.mapping(data, "", "palette")
+    for name in palette:
+        if name not in PALETTE_FIELDS:
+            f.fail(f"palette.{name}", f"unknown colour name (known: {', '.join(PALETTE_FIELDS)})")
+    return {name: f.color(palette, "palette", name) for name in PALETTE_FIELDS}
+
+
+def available_font_names() -> frozenset[str]:
+    """Fonts a skin may name: those `render.fonts` offers, or the two bundled pixel fonts."""
+    try:
+        from gin_handset.render.fonts import available_fonts
+    except ImportError:
+        return FALLBACK_FONTS
+    return frozenset(available_fonts())
+
+
+def _fonts(f: Fields, data: dict[str, Any]) -> dict[str, tuple[str, int]]:
+    from gin_handset.render.theme import FONT_ROLES
+
+    fonts = f.mapping(data, "", "fonts")
+    known = available_font_names()
+    for role in fonts:
+        if role not in FONT_ROLES:
+            f.fail(f"fonts.{role}", f"unknown font role (known: {', '.join(FONT_ROLES)})")
+    result = {}
+    for role in FONT_ROLES:
+        spec = f.mapping(fonts, "fonts", role)
+        name = f.text(spec, f"fonts.{role}", "name")
+        if name not in known:
+            f.fail(
+                f"fonts.{role}.name", f"unknown font {name!r} (known: {', '.join(sorted(known))})"
+            )
+        result[role] = (name, f.whole(spec, f"fonts.{role}", "scale", 1, low=1))
+    return result
+
+
+def _keys(f: Fields, data: dict[str, Any], body_size: tuple[int, int]) -> dict[PhoneKey, KeySpec]:
+    style = f.mapping(data, "", "key_style", {})
+    base = {
+        "shape": f.choice(style, "key_style", "shape", SHAPES, "rounded"),
+        "radius": f.whole(style, "key_style", "radius", 4),
+        "color": f.color(style, "key_style", "color"),
+        "pressed": f.color(style, "key_style", "pressed"),
+        "edge": f.color(style, "key_style", "edge", f.color(style, "key_style", "color")),
+        "label_color": f.color(style, "key_style", "label_color"),
+        "sub_color": f.color(
+            style, "key_style", "sub_color", f.color(style, "key_style", "label_color")
+        ),
+        "label_scale": f.whole(style, "key_style", "label_scale", 1, low=1),
+    }
+    keys_data = f.mapping(data, "", "keys")
+    keys: dict[PhoneKey, KeySpec] = {}
+    for name, item in keys_data.items():
+        path = f"keys.{name}"
+        try:
+            key = PhoneKey.from_name(str(name))
+        except ValueError:
+            f.fail(path, f"unknown key name (known: {', '.join(k.name for k in PhoneKey)})")
+        if key in keys:
+            f.fail(path, f"{key.name} is given twice")
+        if not isinstance(item, dict):
+            f.fail(path, f"expected a mapping, got {item!r}")
+        rect = f.rect(item, path, "rect")
+        f.inside(f"{path}.rect", rect, body_size, "body")
+        keys[key] = KeySpec(
+            key=key,
+            shape=f.choice(item, path, "shape", SHAPES, base["shape"]),
+            rect=rect,
+            radius=f.whole(item, path, "radius", base["radius"]),
+            label=_label(f, item, path, "label", ""),
+            sub_label=_label(f, item, path, "sub_label", ""),
+            color=f.color(item, path, "color", base["color"]),
+            pressed=f.color(item, path, "pressed", base["pressed"]),
+            edge=f.color(item, path, "edge", base["edge"]),
+            label_color=f.color(item, path, "label_color", base["label_color"]),
+            sub_color=f.color(item, path, "sub_color", base["sub_color"]),
+            label_scale=f.whole(item, path, "label_scale", base["label_scale"], low=1),
+        )
+    missing = [k.name for k in PhoneKey if k not in keys]
+    if missing:
+        f.fail("keys", f"missing keys: {', '.join(missing)}")
+    return keys
+
+
+def _no_overlaps(f: Fields, keys: dict[PhoneKey, KeySpec], lcd_rect: Rect) -> None:
+    placed = [("lcd.rect", lcd_rect)] + [(f"keys.{k.name}.rect", s.rect) for k, s in keys.items()]
+    for index, (name, rect) in enumerate(placed):
+        for other_name, other in placed[:index]:
+            if _overlap(rect, other):
+                f.fail(name, f"rectangle {list(rect)} overlaps {other_name} {list(other)}")
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _bindings(f: Fields, data: dict[str, Any]) -> dict[str, PhoneKey]:
+    from gin_handset.device.bindings import parse_binding
+
+    raw = f.mapping(data, "", "bindings")
+    result = {}
+    for name, target in raw.items():
+        path = f"bindings.{name}"
+        try:
+            parse_binding(str(name))
+        except ValueError as error:
+            f.fail(path, str(error))
+        if target is None:
+            continue
+        try:
+            result[str(name)] = PhoneKey.from_name(str(target))
+        except ValueError:
+            f.fail(
+                path, f"unknown phone key {target!r} (known: {', '.join(k.name for k in PhoneKey)})"
+            )
+    return result

@@ -1,0 +1,124 @@
+"""Typed reading of a skin's YAML tree: every failure names the file, the field and the fault."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NoReturn
+
+Color = tuple[int, int, int]
+Rect = tuple[int, int, int, int]
+
+_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_MISSING = object()
+
+
+class SkinError(Exception):
+    """A skin that cannot be used; the message names the file, the field and what is wrong."""
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Fields:
+    """Reads fields of one skin file, failing with a `SkinError` that names the dotted path."""
+
+    def __init__(self, file: Path | str) -> None:
+        self.file = str(file)
+
+    def fail(self, path: str, what: str) -> NoReturn:
+        where = f"{self.file}: {path}" if path else self.file
+        raise SkinError(f"skin {where}: {what}")
+
+    def field(self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING) -> Any:
+        """The raw value of ``name`` in ``data``; missing and no default means a failure."""
+        full = f"{path}.{name}" if path else name
+        if name not in data or data[name] is None:
+            if default is _MISSING:
+                self.fail(full, "missing")
+            return default
+        return data[name]
+
+    def mapping(
+        self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING
+    ) -> Any:
+        value = self.field(data, path, name, default)
+        if value is default and default is not _MISSING:
+            return value
+        if not isinstance(value, dict):
+            self.fail(_join(path, name), f"expected a mapping, got {_show(value)}")
+        return value
+
+    def text(self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING) -> Any:
+        value = self.field(data, path, name, default)
+        if value is default and default is not _MISSING:
+            return value
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            self.fail(_join(path, name), f"expected text, got {_show(value)}")
+        return str(value)
+
+    def whole(
+        self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING, low: int = 0
+    ) -> Any:
+        value = self.field(data, path, name, default)
+        if value is default and default is not _MISSING:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(_join(path, name), f"expected a whole number, got {_show(value)}")
+        if value < low:
+            self.fail(_join(path, name), f"must be at least {low}, got {value}")
+        return value
+
+    def color(self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING) -> Any:
+        value = self.field(data, path, name, default)
+        if value is default and default is not _MISSING:
+            return value
+        if not isinstance(value, str) or not _COLOR.match(value):
+            self.fail(_join(path, name), f'expected a colour "#rrggbb", got {_show(value)}')
+        return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+
+    def numbers(self, data: Mapping[str, Any], path: str, name: str, count: int, what: str) -> Any:
+        value = self.field(data, path, name)
+        ok = isinstance(value, list) and len(value) == count
+        if not ok or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+            self.fail(
+                _join(path, name), f"expected {count} whole numbers {what}, got {_show(value)}"
+            )
+        return tuple(value)
+
+    def size(self, data: Mapping[str, Any], path: str, name: str) -> tuple[int, int]:
+        width, height = self.numbers(data, path, name, 2, "[width, height]")
+        if width <= 0 or height <= 0:
+            self.fail(
+                _join(path, name), f"width and height must be positive, got {[width, height]}"
+            )
+        return (width, height)
+
+    def rect(self, data: Mapping[str, Any], path: str, name: str) -> Rect:
+        x, y, w, h = self.numbers(data, path, name, 4, "[x, y, width, height]")
+        if w <= 0 or h <= 0:
+            self.fail(_join(path, name), f"width and height must be positive, got {[x, y, w, h]}")
+        return (x, y, w, h)
+
+    def choice(
+        self, data: Mapping[str, Any], path: str, name: str, options: tuple[str, ...], default: Any
+    ) -> Any:
+        value = self.field(data, path, name, default)
+        if value not in options:
+            self.fail(
+                _join(path, name), f"expected one of {', '.join(options)}, got {_show(value)}"
+            )
+        return value
+
+    def inside(self, path: str, rect: Rect, size: tuple[int, int], outer: str) -> None:
+        """Fail unless ``rect`` lies within a box of ``size`` at the origin."""
+        x, y, w, h = rect
+        if x < 0 or y < 0 or x + w > size[0] or y + h > size[1]:
+            self.fail(path, f"rectangle {list(rect)} is outside the {outer} ({size[0]}x{size[1]})")
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name

@@ -1,0 +1,95 @@
+"""Finding skin files, reading their YAML and resolving ``extends`` by deep merge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from gin_handset.device.skin_fields import Fields, SkinError
+
+SKINS_DIR = Path(__file__).resolve().parents[2] / "skins"
+DEFAULT_SKIN = "candybar"
+SUFFIXES = (".yaml", ".yml")
+
+
+def bundled_skins() -> list[str]:
+    """Names of the skins shipped in ``skins/``, sorted."""
+    if not SKINS_DIR.is_dir():
+        return []
+    return sorted(p.stem for p in SKINS_DIR.iterdir() if p.suffix in SUFFIXES)
+
+
+def looks_like_path(spec: str) -> bool:
+    return "/" in spec or "\\" in spec or spec.endswith(SUFFIXES)
+
+
+def find_skin(spec: str, near: Path | None = None) -> Path:
+    """The file a skin name or path means; names look beside ``near`` first, then in ``skins/``."""
+    if looks_like_path(spec):
+        path = Path(spec).expanduser()
+        if not path.is_file():
+            raise SkinError(f"skin {spec}: no such file")
+        return path
+    for folder in (near, SKINS_DIR):
+        if folder is None:
+            continue
+        for suffix in SUFFIXES:
+            candidate = folder / f"{spec}{suffix}"
+            if candidate.is_file():
+                return candidate
+    known = ", ".join(bundled_skins()) or "none"
+    raise SkinError(f"skin {spec}: no skin of that name (bundled: {known})")
+
+
+def read_yaml(path: Path) -> dict[str, Any]:
+    """The top mapping of one YAML file, or a `SkinError` naming the file and the fault."""
+    fields = Fields(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        fields.fail("", f"cannot read the file ({error})")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+        fields.fail("", f"not valid YAML{where}: {problem}")
+    if not isinstance(data, dict):
+        fields.fail("", "expected a mapping of fields at the top of the file")
+    return data
+
+
+def merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """``child`` over ``parent``: mappings merge key by key, a null removes, the rest replace."""
+    result = dict(parent)
+    for name, value in child.items():
+        if value is None:
+            result.pop(name, None)
+        elif isinstance(value, dict) and isinstance(result.get(name), dict):
+            result[name] = merge(result[name], value)
+        else:
+            result[name] = value
+    return result
+
+
+def resolve(path: Path, chain: tuple[Path, ...] = ()) -> dict[str, Any]:
+    """The full field tree of the skin at ``path``, its ``extends`` chain merged in."""
+    resolved = path.resolve()
+    if resolved in chain:
+        loop = " -> ".join(p.name for p in (*chain, resolved))
+        Fields(path).fail("extends", f"inheritance loop: {loop}")
+    data = read_yaml(path)
+    parent_name = data.pop("extends", None)
+    if parent_name is None:
+        return data
+    fields = Fields(path)
+    if not isinstance(parent_name, str) or not parent_name.strip():
+        fields.fail("extends", f"expected a skin name, got {parent_name!r}")
+    try:
+        parent_path = find_skin(parent_name, near=path.parent)
+    except SkinError as error:
+        fields.fail("extends", f"unknown parent skin {parent_name!r} ({error})")
+    return merge(resolve(parent_path, (*chain, resolved)), data)
