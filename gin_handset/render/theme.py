@@ -28,6 +28,8 @@ PALETTE_FIELDS: tuple[str, ...] = (
 
 # Font roles a skin sets: each maps to a bundled pixel font and a whole scale factor.
 FONT_ROLES: tuple[str, ...] = ("small", "body", "title")
+# The font a role falls back to when a theme names none (a bundled font, see render/fonts.py).
+DEFAULT_FONT = "pixel5x7"
 
 
 @dataclass(frozen=True)
@@ -45,3 +47,7 @@ class Theme:
 
     def color(self, name: str) -> Color:
         return self.palette[name]
+
+    def font(self, role: str) -> FontSpec:
+        """The font of ``role`` (one of FONT_ROLES); the default font at scale 1 if unset."""
+        return self.fonts.get(role) or FontSpec(DEFAULT_FONT)

@@ -1,0 +1,238 @@
+"""Cards on the LCD: faces, backs, a hand row with overlap and cursor, a pile with its count.
+
+Every size here comes from the theme's resolution through `card_metrics`, so a hand of eleven
+overlapping cards fits a 128-pixel-wide screen and grows with larger ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import pygame
+
+from gin_handset.render.fonts import cap_height, draw_text, text_width
+from gin_handset.render.pips import draw_pip, pip_size_for
+from gin_handset.render.theme import Color, FontSpec, Theme
+from gin_handset.rules.cards import Card
+
+RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@dataclass(frozen=True)
+class CardLook:
+    """How one card is shown.
+
+    ``raised``: lifted above the row (a picked card). ``cursor``: framed in the highlight colour.
+    ``laid_off``: the face in the palette's ``laid_off`` colour. ``dim``: rank and pip greyed
+    (a card that cannot be chosen now). ``meld``: a group number; cards of one group in a row
+    share an underline in the ``meld`` colour, and neighbouring groups are split by a gap.
+    """
+
+    raised: bool = False
+    cursor: bool = False
+    laid_off: bool = False
+    dim: bool = False
+    meld: int | None = None
+
+
+PLAIN = CardLook()
+
+
+@dataclass(frozen=True)
+class CardMetrics:
+    width: int
+    height: int
+    pad: int  # from the card's edge to its rank and pips
+    rank_font: FontSpec
+    pip: int  # the corner pip's size
+    big_pip: int  # the centre pip's size
+    lift: int  # how far a raised card rises
+    underline: int  # thickness of the meld underline
+    frame: int  # thickness of the cursor frame
+
+    @property
+    def min_step(self) -> int:
+        """The narrowest strip of an overlapped card that still shows its rank and pip."""
+        return self.pad + 1 + max(text_width("10", self.rank_font), self.pip) + 2
+
+
+@cache
+def _metrics(width: int, height: int) -> CardMetrics:
+    w = max(14, min(width // 8, height // 8 + 4))
+    big = w >= 20
+    return CardMetrics(
+        width=w,
+        height=w * 4 // 3 + 1,
+        pad=2 if big else 1,
+        rank_font=FontSpec("pixel5x7" if big else "pixel3x5"),
+        pip=pip_size_for(7 if big else 5),
+        big_pip=pip_size_for(9 if big else 7),
+        lift=max(2, w // 5),
+        underline=2 if big else 1,
+        frame=2,
+    )
+
+
+def card_metrics(theme: Theme) -> CardMetrics:
+    """Card sizes for the theme's LCD: 16x22 on 128x160, 22x30 on 176x208, 30x41 on 240x320."""
+    return _metrics(theme.width, theme.height)
+
+
+def _shape(surface: pygame.Surface, rect: pygame.Rect, face: Color, edge: Color) -> None:
+    """A card-shaped box: filled face, one-pixel edge, corners cut for a rounded look."""
+    surface.fill(face, rect.inflate(-2, -2))
+    x, y, r, b = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    surface.fill(edge, (x + 1, y, rect.width - 2, 1))
+    surface.fill(edge, (x + 1, b, rect.width - 2, 1))
+    surface.fill(edge, (x, y + 1, 1, rect.height - 2))
+    surface.fill(edge, (r, y + 1, 1, rect.height - 2))
+
+
+def _frame(surface: pygame.Surface, rect: pygame.Rect, color: Color, thickness: int) -> None:
+    for i in range(thickness):
+        pygame.draw.rect(surface, color, rect.inflate(-2 * i, -2 * i), 1)
+
+
+def draw_card(
+    surface: pygame.Surface, theme: Theme, card: Card, pos: tuple[int, int], look: CardLook = PLAIN
+) -> pygame.Rect:
+    """A face-up card with its top-left at ``pos`` (lifted if ``look.raised``); its rectangle."""
+    m = card_metrics(theme)
+    x, y = pos[0], pos[1] - (m.lift if look.raised else 0)
+    rect = pygame.Rect(x, y, m.width, m.height)
+    _shape(surface, rect, theme.color("laid_off" if look.laid_off else "card"),
+           theme.color("card_edge"))
+    ink = theme.color("dim" if look.dim else "red" if card.is_red else "black")
+    left, top = x + m.pad + 1, y + m.pad + 1
+    draw_text(surface, RANK_TEXT[card.rank - 1], m.rank_font, ink, (left, top))
+    draw_pip(surface, card.suit, m.pip, ink, (left, top + cap_height(m.rank_font) + 1))
+    corner = (rect.right - m.big_pip - m.pad - 1, rect.bottom - m.big_pip - m.pad - 1)
+    draw_pip(surface, card.suit, m.big_pip, ink, corner)
+    if look.cursor:
+        _frame(surface, rect, theme.color("highlight"), m.frame)
+    return rect
+
+
+def draw_card_back(
+    surface: pygame.Surface, theme: Theme, pos: tuple[int, int], look: CardLook = PLAIN
+) -> pygame.Rect:
+    """A face-down card (stock, the opponent's hand) with its top-left at ``pos``."""
+    m = card_metrics(theme)
+    x, y = pos[0], pos[1] - (m.lift if look.raised else 0)
+    rect = pygame.Rect(x, y, m.width, m.height)
+    _shape(surface, rect, theme.color("card_back"), theme.color("card_edge"))
+    inner = rect.inflate(-2 * m.pad - 2, -2 * m.pad - 2)
+    mark = theme.color("card")
+    for py in range(inner.top, inner.bottom):
+        for px in range(inner.left + (py - inner.top) % 3, inner.right, 3):
+            surface.set_at((px, py), mark)
+    if look.cursor:
+        _frame(surface, rect, theme.color("highlight"), m.frame)
+    return rect
+
+
+def draw_any(
+    surface: pygame.Surface,
+    theme: Theme,
+    card: Card | None,
+    pos: tuple[int, int],
+    look: CardLook = PLAIN,
+) -> pygame.Rect:
+    """`draw_card` for a card, `draw_card_back` for None."""
+    if card is None:
+        return draw_card_back(surface, theme, pos, look)
+    return draw_card(surface, theme, card, pos, look)
+
+
+def hand_step(theme: Theme, count: int, width: int) -> int:
+    """Horizontal distance between neighbouring cards of a row of ``count`` in ``width`` pixels."""
+    m = card_metrics(theme)
+    if count <= 1:
+        return m.width
+    return max(1, min(m.width + 1, (width - m.width) // (count - 1)))
+
+
+def hand_height(theme: Theme) -> int:
+    """Height of a hand row: room for a raised card, the card, and the meld underline."""
+    m = card_metrics(theme)
+    return m.lift + m.height + 1 + m.underline
+
+
+def draw_hand(
+    surface: pygame.Surface,
+    theme: Theme,
+    cards: Sequence[Card | None],
+    rect: pygame.Rect,
+    looks: Sequence[CardLook] | None = None,
+) -> list[pygame.Rect]:
+    """A row of overlapping cards centred in ``rect`` (``None`` draws a back).
+
+    ``rect`` should be `hand_height` tall. The cursor's frame surrounds the visible part of its
+    card. Returns each card's rectangle as drawn.
+    """
+    if not cards:
+        return []
+    m = card_metrics(theme)
+    looks = list(looks) if looks is not None else [PLAIN] * len(cards)
+    step = hand_step(theme, len(cards), rect.width)
+    left = rect.left + (rect.width - step * (len(cards) - 1) - m.width) // 2
+    top = rect.top + m.lift
+    drawn: list[pygame.Rect] = []
+    for i, (card, look) in enumerate(zip(cards, looks, strict=True)):
+        drawn.append(draw_any(surface, theme, card, (left + i * step, top), _no_cursor(look)))
+    line_y = top + m.height + 1
+    for i, look in enumerate(looks):
+        if look.meld is None:
+            continue
+        last = i == len(looks) - 1
+        joined = not last and looks[i + 1].meld == look.meld
+        end = drawn[i].right if last else drawn[i + 1].left - (0 if joined else 2)
+        surface.fill(theme.color("meld"), (drawn[i].left, line_y, end - drawn[i].left, m.underline))
+    for i, look in enumerate(looks):
+        if look.cursor:
+            visible = drawn[i].copy()
+            if i < len(drawn) - 1:
+                visible.width = min(visible.width, drawn[i + 1].left - visible.left)
+            _frame(surface, visible, theme.color("highlight"), m.frame)
+    return drawn
+
+
+def _no_cursor(look: CardLook) -> CardLook:
+    return CardLook(look.raised, False, look.laid_off, look.dim, look.meld)
+
+
+def pile_size(theme: Theme) -> tuple[int, int]:
+    """Width and height of `draw_pile`'s picture, its count line included."""
+    m = card_metrics(theme)
+    return m.width + 2, m.height + 2 + 1 + cap_height(m.rank_font) + 1
+
+
+def draw_pile(
+    surface: pygame.Surface,
+    theme: Theme,
+    pos: tuple[int, int],
+    top: Card | None,
+    count: int,
+    look: CardLook = PLAIN,
+    show_count: bool = True,
+) -> pygame.Rect:
+    """A pile of ``count`` cards at ``pos``: ``top`` face up, or backs when ``top`` is None.
+
+    An empty pile is an outline. The count is written under the pile. Returns the area used.
+    """
+    m = card_metrics(theme)
+    x, y = pos
+    edge = theme.color("card_edge")
+    if count == 0:
+        _frame(surface, pygame.Rect(x, y, m.width, m.height), theme.color("dim"), 1)
+    else:
+        for depth in range(min(2, count - 1), 0, -1):
+            _shape(surface, pygame.Rect(x + depth, y + depth, m.width, m.height),
+                   theme.color("card_back" if top is None else "card"), edge)
+        draw_any(surface, theme, top, (x, y), look)
+    if show_count:
+        draw_text(surface, str(count), m.rank_font, theme.color("text"),
+                  (x + m.width // 2, y + m.height + 3), align="center")
+    return pygame.Rect(pos, pile_size(theme))
