@@ -65,6 +65,8 @@ def parse_font(text: str, source: str) -> PixelFont:
     def finish() -> None:
         if current is None:
             return
+        if "ascent" not in headers or "descent" not in headers:
+            raise ValueError(f"{source}:{where}: glyph {current!r} before ascent and descent")
         height = int(headers["ascent"])
         full = height + int(headers["descent"])
         if len(rows) not in (height, full):

@@ -196,15 +196,18 @@ def draw_lines(
     role: str = "body",
     color: str = "text",
 ) -> None:
-    """Lines of text from the top of ``rect``; a line starting with ``"# "`` is a heading."""
+    """Lines of text from the top of ``rect``; a line starting with ``"# "`` is an underlined
+    heading in the accent colour."""
     font = theme.font(role)
     y = rect.top
     for line in lines:
         heading = line.startswith("# ")
         text = line[2:] if heading else line
         ink = theme.color("accent" if heading else color)
-        draw_text(surface, fit_text(text, font, rect.width - 2 * MARGIN), font, ink,
-                  (rect.left + MARGIN, y))
+        drawn = draw_text(surface, fit_text(text, font, rect.width - 2 * MARGIN), font, ink,
+                          (rect.left + MARGIN, y))
+        if heading:
+            surface.fill(ink, (drawn.left, drawn.bottom, drawn.width, 1))
         y += line_height(font)
 
 

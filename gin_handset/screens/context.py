@@ -1,0 +1,54 @@
+"""What every screen may reach: the theme, the settings and their store, startup messages, hooks.
+
+The match screens plug in through three hooks, all None until a match can be played: until then
+New Game and Continue are greyed out on the main menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from gin_handset.render.theme import Theme
+from gin_handset.screens.base import Screen
+from gin_handset.settings import Settings, SettingsStore
+
+
+@dataclass
+class AppContext:
+    theme: Theme
+    settings: Settings
+    settings_store: SettingsStore
+    messages: list[str] = field(default_factory=list)
+    seed: int | None = None
+    skin_names: list[str] = field(default_factory=list)
+    # A new match's first screen.
+    start_match: Callable[[AppContext], Screen] | None = None
+    # The saved match's screen, or None when it cannot be resumed (say why in ``messages``).
+    continue_match: Callable[[AppContext], Screen | None] | None = None
+    # Whether a saved match exists.
+    has_saved: Callable[[AppContext], bool] | None = None
+    # (key, what it does) pairs the match screens add to How to Play's key pages.
+    shortcuts: list[tuple[str, str]] = field(default_factory=list)
+
+    def can_start(self) -> bool:
+        return self.start_match is not None
+
+    def has_saved_match(self) -> bool:
+        return (self.continue_match is not None and self.has_saved is not None
+                and self.has_saved(self))
+
+    def new_game(self) -> Screen | None:
+        return self.start_match(self) if self.start_match is not None else None
+
+    def continue_game(self) -> Screen | None:
+        return self.continue_match(self) if self.continue_match is not None else None
+
+    def save_settings(self, settings: Settings) -> str | None:
+        """Keep and store ``settings``; a message if they could not be written, else None."""
+        self.settings = settings
+        try:
+            self.settings_store.save(settings)
+        except OSError as error:
+            return f"Settings not saved: {error}"
+        return None

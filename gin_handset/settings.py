@@ -1,0 +1,154 @@
+"""The player's settings: rule options, the computer's level, sound, last skin; kept as JSON.
+
+The file lives in the user's data folder (``platformdirs.user_data_dir("gin-handset")``), or in
+the folder named by the environment variable ``GIN_HANDSET_DATA_DIR``. It is written atomically
+(a temporary file, then a rename). A file that cannot be read is renamed aside, never deleted,
+and the defaults are used with a message saying what was wrong. Nothing is read at import time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gin_handset.rules.options import Options
+
+ENV_VAR = "GIN_HANDSET_DATA_DIR"
+APP_NAME = "gin-handset"
+FILE_NAME = "settings.json"
+VERSION = 1
+DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+class SettingsError(ValueError):
+    """A settings value that cannot be used, naming its field."""
+
+    def __init__(self, name: str, problem: str) -> None:
+        super().__init__(f"{name}: {problem}")
+        self.field = name
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Settings:
+    options: Options = field(default_factory=Options)
+    difficulty: str = "normal"
+    sound: bool = True
+    skin: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.difficulty not in DIFFICULTIES:
+            raise SettingsError("difficulty", f"{self.difficulty!r} is not one of "
+                                f"{', '.join(DIFFICULTIES)}")
+        if type(self.sound) is not bool:
+            raise SettingsError("sound", f"{self.sound!r} is not true or false")
+        if self.skin is not None and (type(self.skin) is not str or not self.skin):
+            raise SettingsError("skin", f"{self.skin!r} is not a skin name")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "options": self.options.to_dict(),
+            "difficulty": self.difficulty,
+            "sound": self.sound,
+            "skin": self.skin,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Settings from parsed JSON; missing fields take their defaults.
+
+        Raises SettingsError naming the field for an unknown field, a wrong type or a bad value.
+        """
+        if not isinstance(data, dict):
+            raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
+        known = {"version", "options", "difficulty", "sound", "skin"}
+        for name in data:
+            if name not in known:
+                raise SettingsError(str(name), "unknown field")
+        if data.get("version", VERSION) != VERSION:
+            raise SettingsError("version", f"{data['version']!r} is not {VERSION}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise SettingsError("options", f"expected an object, found {type(options).__name__}")
+        try:
+            parsed = Options.from_dict(options)
+        except (TypeError, ValueError) as error:
+            raise SettingsError("options", str(error)) from error
+        defaults = cls()
+        return cls(
+            options=parsed,
+            difficulty=data.get("difficulty", defaults.difficulty),
+            sound=data.get("sound", defaults.sound),
+            skin=data.get("skin", defaults.skin),
+        )
+
+
+def data_dir() -> Path:
+    """The folder for settings and saves: ``$GIN_HANDSET_DATA_DIR`` or the user's data folder."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def set_aside(path: Path) -> Path:
+    """Rename an unreadable file to ``<name>.bad-<n>`` (the first free n); the new path."""
+    n = 1
+    while (aside := path.with_name(f"{path.name}.bad-{n}")).exists():
+        n += 1
+    os.replace(path, aside)
+    return aside
+
+
+class SettingsStore:
+    """Reads and writes the settings file in ``folder`` (default: `data_dir`)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder if folder is not None else data_dir()
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    def load(self) -> tuple[Settings, list[str]]:
+        """The saved settings and no messages; or defaults and a message if the file is bad."""
+        path = self.path
+        if not path.exists():
+            return Settings(), []
+        try:
+            return Settings.from_dict(json.loads(path.read_text(encoding="utf-8"))), []
+        except SettingsError as error:
+            problem = f"field {error.field}: {error.problem}"
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            problem = f"not readable JSON ({error})"
+        try:
+            where = f"it was moved to {set_aside(path)}"
+        except OSError as error:
+            where = f"it could not be moved aside ({error})"
+        return Settings(), [f"Settings file {path} is bad, {problem}; {where}. Defaults are used."]
+
+    def save(self, settings: Settings) -> None:
+        """Write ``settings``; OSError if the folder cannot be written."""
+        write_atomically(self.path, json.dumps(settings.to_dict(), indent=2) + "\n")

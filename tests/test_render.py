@@ -1,0 +1,150 @@
+"""The pixel fonts, pips, cards and widgets: coverage, crispness, sizes on every skin."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from gin_handset.render import cards, fonts, pips, widgets
+from gin_handset.render.theme import FontSpec
+from gin_handset.rules.cards import DECK, parse_cards
+
+ASCII = "".join(chr(c) for c in range(32, 127))
+
+
+def test_bundled_fonts_cover_ascii_and_arrows():
+    assert fonts.available_fonts() == {"pixel3x5", "pixel5x7"}
+    for name in fonts.available_fonts():
+        font = fonts.load_font(name)
+        missing = [c for c in ASCII + "◄►▲▼·" if c not in font.glyphs]
+        assert missing == [], name
+        assert all(len(g.rows) == font.height for g in font.glyphs.values())
+
+
+def test_fonts_have_a_licence_beside_them():
+    licence = (fonts.FONT_DIR / "LICENSE").read_text()
+    assert "CC0" in licence and "gin-handset" in licence
+
+
+def test_no_font_is_read_at_import():
+    code = ("import gin_handset.render.fonts as f, gin_handset.render.cards, "
+            "gin_handset.screens.root; print(f.load_font.cache_info().currsize)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"SDL_VIDEODRIVER": "dummy",
+                                          "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    assert out.stdout.strip() == "0"
+
+
+def test_unknown_font_is_named():
+    with pytest.raises(ValueError, match="no font 'nope'"):
+        fonts.load_font("nope")
+
+
+@pytest.mark.parametrize("text", ["U+0041 A\n.#\n", "name x\nascent 2\n"])
+def test_broken_font_text_is_refused(text):
+    with pytest.raises(ValueError, match=r"broken\.txt"):
+        fonts.parse_font(text, "broken.txt")
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_text_is_crisp_and_measured(scale):
+    spec = FontSpec("pixel5x7", scale)
+    width = fonts.text_width("Gin 10", spec)
+    surface = pygame.Surface((width + 4, 20 * scale))
+    surface.fill((0, 0, 0))
+    rect = fonts.draw_text(surface, "Gin 10", spec, (255, 255, 255), (2, 1))
+    assert rect.width == width
+    colours = {surface.get_at((x, y))[:3] for x in range(surface.get_width())
+               for y in range(surface.get_height())}
+    assert colours == {(0, 0, 0), (255, 255, 255)}
+    inked = [x for x in range(surface.get_width()) for y in range(surface.get_height())
+             if surface.get_at((x, y))[:3] == (255, 255, 255)]
+    assert min(inked) == 2 and max(inked) == 1 + width
+
+
+def test_wrap_and_fit_stay_within_width():
+    spec = FontSpec("pixel5x7")
+    text = "A run is three or more cards of one suit in a row; Supercalifragilistic words too."
+    lines = fonts.wrap_text(text, spec, 60)
+    assert all(fonts.text_width(line, spec) <= 60 for line in lines)
+    assert " ".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert fonts.text_width(fonts.fit_text(text, spec, 50), spec) <= 50
+    assert fonts.fit_text("short", spec, 50) == "short"
+
+
+def test_pips_in_every_size_for_every_suit():
+    for size in pips.PIP_SIZES:
+        for suit in range(4):
+            sprite = pips.pip_sprite(suit, size, (255, 0, 0))
+            assert sprite.get_size() == (size, size)
+            assert sprite.get_bounding_rect().size == (size, size)
+
+
+def test_eleven_cards_fit_and_show_their_ranks(skin):
+    _, theme = skin
+    m = cards.card_metrics(theme)
+    step = cards.hand_step(theme, 11, theme.width - 4)
+    assert 10 * step + m.width <= theme.width - 4
+    assert step >= m.min_step
+
+
+def test_card_sizes_grow_with_the_screen(skin):
+    _, theme = skin
+    m = cards.card_metrics(theme)
+    assert m.width >= theme.width // 9 and m.height > m.width
+
+
+def test_hand_row_states(skin):
+    _, theme = skin
+    lcd = pygame.Surface((theme.width, theme.height))
+    hand = parse_cards("As 2s 3s 7h 7d 7c Td Jc Qh Kd 5c")
+    looks = [cards.CardLook(meld=0)] * 3 + [cards.CardLook(meld=1)] * 3 + [
+        cards.CardLook(cursor=True), cards.CardLook(raised=True),
+        cards.CardLook(laid_off=True), cards.CardLook(dim=True), cards.PLAIN]
+    row = pygame.Rect(2, 20, theme.width - 4, cards.hand_height(theme))
+    drawn = cards.draw_hand(lcd, theme, hand, row, looks)
+    assert len(drawn) == 11
+    assert all(row.contains(r) for r in drawn)
+    assert drawn[7].top < drawn[6].top
+    meld = lcd.get_at((drawn[0].left + 1, drawn[0].bottom + 1))[:3]
+    assert meld == theme.color("meld")
+
+
+def test_every_card_face_draws(skin):
+    _, theme = skin
+    lcd = pygame.Surface((theme.width, theme.height))
+    m = cards.card_metrics(theme)
+    for card in DECK:
+        assert cards.draw_card(lcd, theme, card, (0, 0)).size == (m.width, m.height)
+
+
+def test_pile_with_count(skin):
+    _, theme = skin
+    lcd = pygame.Surface((theme.width, theme.height))
+    area = cards.draw_pile(lcd, theme, (3, 3), None, 31)
+    assert area.size == cards.pile_size(theme)
+    cards.draw_pile(lcd, theme, (3, 3), DECK[0], 0)
+
+
+def test_layout_splits_the_lcd(skin):
+    _, theme = skin
+    parts = widgets.layout(theme)
+    assert parts.title.top == 0 and parts.softkeys.bottom == theme.height
+    assert parts.title.bottom < parts.content.top
+    assert parts.content.bottom < parts.softkeys.top
+    assert parts.content.height > theme.height * 2 // 3
+
+
+def test_menu_scrolls_to_keep_the_cursor():
+    assert widgets.menu_first_row(10, 0, 4) == 0
+    assert widgets.menu_first_row(10, 5, 4) == 4
+    assert widgets.menu_first_row(10, 9, 4) == 6
+    assert widgets.menu_first_row(3, 2, 4) == 0
+
+
+def test_paginate_breaks_on_form_feed():
+    pages = widgets.paginate(["a", "b", "c", "\f", "d"], 2)
+    assert pages == [["a", "b"], ["c"], ["d"]]

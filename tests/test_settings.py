@@ -1,0 +1,112 @@
+"""Settings: defaults, saved and read back, the data folder, bad files set aside with a message."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gin_handset import settings as settings_module
+from gin_handset.rules.options import OKLAHOMA, Options
+from gin_handset.settings import ENV_VAR, Settings, SettingsError, SettingsStore
+
+
+def test_defaults_when_nothing_is_saved(data_dir):
+    settings, messages = SettingsStore().load()
+    assert settings == Settings() and messages == []
+    assert settings.difficulty == "normal" and settings.sound is True
+    assert settings.options == Options()
+
+
+def test_env_var_names_the_folder(data_dir):
+    assert SettingsStore().folder == data_dir
+
+
+def test_without_env_var_the_user_data_folder(monkeypatch):
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    assert "gin-handset" in str(settings_module.data_dir())
+
+
+def test_saved_and_read_back(data_dir):
+    chosen = Settings(Options(points_to_win=500, game_type=OKLAHOMA, undercut_bonus=10),
+                      difficulty="hard", sound=False, skin="qvga")
+    SettingsStore().save(chosen)
+    assert SettingsStore().load() == (chosen, [])
+    assert sorted(p.name for p in data_dir.iterdir()) == ["settings.json"]
+
+
+def test_missing_fields_take_defaults(data_dir):
+    data_dir.mkdir()
+    (data_dir / "settings.json").write_text('{"sound": false}')
+    assert SettingsStore().load() == (Settings(sound=False), [])
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("{not json", "not readable JSON"),
+        ('{"options": {"points_to_win": 75}}', "points_to_win"),
+        ('{"options": {"gin_bonus": "25"}}', "gin_bonus"),
+        ('{"options": [1, 2]}', "field options"),
+        ('{"difficulty": "expert"}', "field difficulty"),
+        ('{"sound": 1}', "field sound"),
+        ('{"skin": 7}', "field skin"),
+        ('{"colour": "red"}', "field colour"),
+        ('[1, 2]', "top level"),
+        ('{"version": 99}', "field version"),
+    ],
+)
+def test_bad_file_is_set_aside_with_a_message(data_dir, text, field):
+    data_dir.mkdir()
+    path = data_dir / "settings.json"
+    path.write_text(text)
+    settings, messages = SettingsStore().load()
+    assert settings == Settings()
+    assert len(messages) == 1
+    assert str(path) in messages[0] and field in messages[0]
+    aside = data_dir / "settings.json.bad-1"
+    assert aside.read_text() == text and not path.exists()
+    assert str(aside) in messages[0]
+
+
+def test_second_bad_file_does_not_overwrite_the_first(data_dir):
+    data_dir.mkdir()
+    for text in ("first", "second"):
+        (data_dir / "settings.json").write_text(text)
+        SettingsStore().load()
+    assert (data_dir / "settings.json.bad-1").read_text() == "first"
+    assert (data_dir / "settings.json.bad-2").read_text() == "second"
+
+
+def test_saving_replaces_the_file_whole(data_dir):
+    store = SettingsStore()
+    store.save(Settings(sound=False))
+    store.save(Settings(difficulty="easy"))
+    assert json.loads(store.path.read_text())["difficulty"] == "easy"
+    assert [p.name for p in data_dir.iterdir()] == ["settings.json"]
+
+
+def test_unwritable_folder_raises(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with pytest.raises(OSError):
+        SettingsStore(blocker / "sub").save(Settings())
+
+
+def test_bad_values_are_refused():
+    with pytest.raises(SettingsError, match="difficulty"):
+        Settings(difficulty="expert")
+    with pytest.raises(SettingsError, match="sound"):
+        Settings(sound="yes")  # type: ignore[arg-type]
+
+
+def test_nothing_is_read_at_import(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "settings.json").write_text("{broken")
+    code = "import gin_handset.settings, gin_handset.screens.root"
+    subprocess.run([sys.executable, "-c", code], check=True,
+                   env={ENV_VAR: str(folder), "SDL_VIDEODRIVER": "dummy"})
+    assert [p.name for p in folder.iterdir()] == ["settings.json"]
