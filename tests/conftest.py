@@ -55,6 +55,12 @@ def skin(request: pytest.FixtureRequest) -> tuple[str, Theme]:
 
 
 @pytest.fixture
+def theme() -> Theme:
+    """The smallest bundled screen's theme (classic, 128x160)."""
+    return skin_theme("classic")
+
+
+@pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     """A private data folder, pointed to by GIN_HANDSET_DATA_DIR."""
     folder = tmp_path / "data"

@@ -1,0 +1,252 @@
+"""The menu screens driven by phone keys through the real screen stack."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.rules.options import OKLAHOMA
+from gin_handset.screens.base import Screen, ScreenStack
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.help import HelpScreen
+from gin_handset.screens.main_menu import ITEMS, MainMenu
+from gin_handset.screens.options import ROWS, OptionsScreen
+from gin_handset.screens.root import build_root
+from gin_handset.settings import Settings, SettingsStore
+
+
+class Marker(Screen):
+    """A stand-in first screen of a match: the hooks only need some screen to push."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def draw(self, lcd: pygame.Surface, theme) -> None:
+        lcd.fill((0, 0, 0))
+
+
+def make(theme, **hooks) -> tuple[AppContext, ScreenStack]:
+    store = SettingsStore()
+    settings, messages = store.load()
+    context = AppContext(theme, settings, store, messages, **hooks)
+    return context, ScreenStack(build_root(context))
+
+
+def press(stack: ScreenStack, *keys: K) -> None:
+    for key in keys:
+        stack.key(key)
+
+
+def label(stack: ScreenStack) -> str:
+    menu = stack.top
+    assert isinstance(menu, MainMenu)
+    return ITEMS[menu.cursor]
+
+
+def test_without_a_match_new_game_and_continue_are_greyed(data_dir, theme):
+    _context, stack = make(theme)
+    assert stack.top.enabled() == [False, False, True, True, True]
+    assert label(stack) == "Options"
+    press(stack, K.NUM8)
+    assert label(stack) == "How to Play"
+    press(stack, K.DOWN, K.DOWN)
+    assert label(stack) == "Options"
+    press(stack, K.UP)
+    assert label(stack) == "Exit"
+    press(stack, K.SELECT)
+    assert stack.quit
+
+
+def test_new_game_pushes_what_the_hook_returns(data_dir, theme):
+    _context, stack = make(theme, start_match=lambda ctx: Marker("new"))
+    assert label(stack) == "New Game"
+    assert stack.top.enabled()[1] is False
+    press(stack, K.NUM5)
+    assert isinstance(stack.top, Marker) and stack.top.name == "new"
+
+
+def test_continue_only_with_a_saved_match(data_dir, theme):
+    saved = {"yes": False}
+    _context, stack = make(
+        theme,
+        start_match=lambda ctx: Marker("new"),
+        continue_match=lambda ctx: Marker("resumed"),
+        has_saved=lambda ctx: saved["yes"],
+    )
+    press(stack, K.NUM8)
+    assert label(stack) == "Options"
+    saved["yes"] = True
+    press(stack, K.NUM2)
+    assert label(stack) == "Continue"
+    press(stack, K.SOFT_LEFT)
+    assert stack.top.name == "resumed"
+
+
+def test_continue_that_fails_stays_on_the_menu(data_dir, theme):
+    _context, stack = make(theme, start_match=lambda ctx: Marker("new"),
+                          continue_match=lambda ctx: None, has_saved=lambda ctx: True)
+    press(stack, K.NUM8, K.SELECT)
+    assert isinstance(stack.top, MainMenu) and not stack.quit
+
+
+@pytest.mark.parametrize("key", [K.CLEAR, K.SOFT_RIGHT])
+def test_clr_on_the_main_menu_leaves(data_dir, key, theme):
+    _, stack = make(theme)
+    press(stack, key)
+    assert stack.quit
+
+
+def options_stack(theme) -> tuple[AppContext, ScreenStack]:
+    context, stack = make(theme)
+    press(stack, K.SELECT)
+    assert isinstance(stack.top, OptionsScreen)
+    return context, stack
+
+
+def test_options_change_and_save(data_dir, theme):
+    context, stack = options_stack(theme)
+    press(stack, K.NUM6, K.NUM5)  # points 100 -> 200 -> 500
+    press(stack, K.NUM8, K.RIGHT)  # game type -> Oklahoma
+    press(stack, K.NUM8, K.NUM4)  # gin bonus 25 -> 20
+    press(stack, K.NUM8, K.NUM4)  # undercut 25 -> 20
+    press(stack, K.NUM8, K.NUM6)  # ace: gin only -> knock 1
+    press(stack, K.NUM8, K.NUM6)  # spade doubles -> normal
+    press(stack, K.NUM8, K.NUM6)  # upcard first -> dealer
+    press(stack, K.NUM8, K.NUM4)  # next dealer alternate -> loser
+    press(stack, K.NUM8, K.NUM4)  # computer normal -> easy
+    press(stack, K.NUM8, K.NUM5)  # sound on -> off
+    press(stack, K.SELECT)
+    assert isinstance(stack.top, MainMenu) and len(stack.screens) == 1
+    saved, messages = SettingsStore().load()
+    assert messages == []
+    assert saved == context.settings
+    o = saved.options
+    assert (o.points_to_win, o.game_type, o.gin_bonus, o.undercut_bonus) == (500, OKLAHOMA, 20, 20)
+    assert (o.oklahoma_ace_gin_only, o.oklahoma_spade_doubles) == (False, False)
+    assert (o.upcard_first, o.next_dealer) == ("dealer", "loser")
+    assert (saved.difficulty, saved.sound) == ("easy", False)
+
+
+def test_options_clr_discards(data_dir, theme):
+    context, stack = options_stack(theme)
+    press(stack, K.NUM6, K.NUM8, K.NUM6, K.CLEAR)
+    assert isinstance(stack.top, MainMenu) and not stack.quit
+    assert context.settings == Settings()
+    assert not SettingsStore().path.exists()
+
+
+def test_soft_keys_save_and_cancel_on_options(data_dir, theme):
+    _context, stack = options_stack(theme)
+    assert stack.top.soft_keys() == ("Save", "Cancel")
+    press(stack, K.NUM6, K.SOFT_RIGHT)
+    assert not SettingsStore().path.exists()
+    press(stack, K.SELECT, K.NUM6, K.SOFT_LEFT)
+    assert SettingsStore().load()[0].options.points_to_win == 200
+
+
+def test_oklahoma_rows_are_skipped_in_gin_rummy(data_dir, theme):
+    _, stack = options_stack(theme)
+    options = stack.top
+    press(stack, K.NUM8, K.NUM8, K.NUM8, K.NUM8)
+    assert ROWS[options.cursor].name == "upcard_first"
+    press(stack, K.NUM2, K.NUM2, K.NUM2, K.NUM6)  # game type -> Oklahoma
+    press(stack, K.NUM8, K.NUM8, K.NUM8)
+    assert ROWS[options.cursor].name == "oklahoma_ace_gin_only"
+
+
+def test_saved_options_open_where_they_were(data_dir, theme):
+    SettingsStore().save(Settings(difficulty="hard"))
+    _context, stack = options_stack(theme)
+    assert stack.top.values["difficulty"] == "hard"
+
+
+def test_save_failure_is_shown_and_keeps_the_screen(tmp_path, monkeypatch, theme):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("GIN_HANDSET_DATA_DIR", str(blocker / "sub"))
+    _, stack = options_stack(theme)
+    press(stack, K.NUM6, K.SELECT)
+    assert isinstance(stack.top, OptionsScreen)
+    assert stack.top.error.startswith("Settings not saved")
+
+
+def help_stack(theme) -> tuple[AppContext, ScreenStack]:
+    context, stack = make(theme)
+    press(stack, K.NUM8, K.NUM5)
+    assert isinstance(stack.top, HelpScreen)
+    return context, stack
+
+
+def test_how_to_play_pages_with_2_and_8(data_dir, theme):
+    _, stack = help_stack(theme)
+    help_screen = stack.top
+    count = len(help_screen.pages())
+    assert count >= 4
+    press(stack, K.NUM2)
+    assert help_screen.page == 0
+    press(stack, K.NUM8, K.NUM8)
+    assert help_screen.page == 2
+    press(stack, K.NUM2)
+    assert help_screen.page == 1
+    press(stack, *[K.DOWN] * (count + 3))
+    assert help_screen.page == count - 1
+    assert help_screen.soft_keys() == ("Done", "Back")
+    press(stack, K.SELECT)
+    assert isinstance(stack.top, MainMenu)
+
+
+def test_how_to_play_clr_returns_to_the_menu(data_dir, theme):
+    _, stack = help_stack(theme)
+    press(stack, K.NUM8, K.CLEAR)
+    assert isinstance(stack.top, MainMenu) and not stack.quit
+
+
+def test_how_to_play_follows_the_options(data_dir, theme):
+    SettingsStore().save(Settings())
+    context, _ = help_stack(theme)
+    text = " ".join(" ".join(p.lines) for p in HelpScreen(context).pages())
+    assert "plus 25" in text and "10 or less" in text
+
+
+def test_how_to_play_lists_the_match_shortcuts(data_dir, theme):
+    context, _stack = make(theme, shortcuts=[("1", "Sort the hand"), ("*", "Hint")])
+    pages = HelpScreen(context).pages()
+    assert pages[-1].legend == (("1", "Sort the hand"), ("*", "Hint"))
+    assert pages[-1].lit == {"1", "*"}
+
+
+def test_startup_messages_come_first_and_once(data_dir, theme):
+    data_dir.mkdir()
+    (data_dir / "settings.json").write_text("{oops")
+    context, stack = make(theme)
+    menu = stack.top
+    assert len(menu.notice.messages) == 1 and context.messages == []
+    assert "settings.json" in menu.notice.messages[0]
+    assert menu.soft_keys() == ("OK", "")
+    press(stack, K.CLEAR)
+    assert not stack.quit and menu.notice.messages == []
+    assert menu.soft_keys() == ("Select", "Exit")
+    press(stack, K.CLEAR)
+    assert stack.quit
+
+
+def test_long_message_pages_before_it_closes(data_dir, theme):
+    context, stack = make(theme)
+    menu = MainMenu(AppContext(context.theme, context.settings, context.settings_store,
+                               ["word " * 200]))
+    stack = ScreenStack(menu)
+    pages = len(menu.notice.pages(context.theme))
+    assert pages > 1
+    press(stack, *[K.NUM8] * (pages + 2))
+    assert menu.notice.page == pages - 1
+    press(stack, K.SELECT)
+    assert menu.notice.messages == []
+
+
+def test_every_screen_labels_its_soft_keys(data_dir, theme):
+    context, _ = make(theme)
+    for screen in (MainMenu(context), OptionsScreen(context), HelpScreen(context)):
+        left, right = screen.soft_keys()
+        assert left and right
