@@ -1,0 +1,106 @@
+"""The saved match: one JSON file in the data folder, written atomically after every step.
+
+A save that cannot be read (truncated, edited, from another version) is renamed aside, never
+deleted, and the reason is returned as a message naming the file, the field and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from gin_handset.rules.options import Options
+from gin_handset.session.match_session import MatchRecord, ReplayError, replay
+from gin_handset.settings import DIFFICULTIES, set_aside, write_atomically
+
+FILE_NAME = "match.json"
+FORMAT = "gin-handset match"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    def __init__(self, name: str, problem: str) -> None:
+        super().__init__(f"field {name}: {problem}")
+
+
+def record_to_dict(record: MatchRecord) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "options": record.options.to_dict(),
+        "seed": record.seed,
+        "difficulty": record.difficulty,
+        "steps": list(record.steps),
+    }
+
+
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+    if name not in data:
+        raise SaveError(name, "missing")
+    value = data[name]
+    if type(value) is not kind:
+        raise SaveError(name, f"expected {kind.__name__}, found {type(value).__name__}")
+    return value
+
+
+def record_from_dict(data: Any) -> MatchRecord:
+    """A record from parsed JSON; SaveError naming the field when anything is wrong."""
+    if not isinstance(data, dict):
+        raise SaveError("(top level)", f"expected an object, found {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise SaveError("format", f"{data.get('format')!r} is not {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise SaveError("version", f"{data.get('version')!r} is not {VERSION} (another version)")
+    try:
+        options = Options.from_dict(_field(data, "options", dict))
+    except (TypeError, ValueError) as error:
+        raise SaveError("options", str(error)) from error
+    difficulty = _field(data, "difficulty", str)
+    if difficulty not in DIFFICULTIES:
+        raise SaveError("difficulty", f"{difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+    steps = _field(data, "steps", list)
+    if not all(isinstance(step, str) for step in steps):
+        raise SaveError("steps", "every step must be a string")
+    record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps))
+    try:
+        replay(record)
+    except ReplayError as error:
+        raise SaveError("steps", str(error)) from error
+    return record
+
+
+class SaveStore:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def save(self, record: MatchRecord) -> None:
+        write_atomically(self.path, json.dumps(record_to_dict(record), indent=1) + "\n")
+
+    def clear(self) -> None:
+        """Remove the save of a match that has ended: there is nothing left to continue."""
+        self.path.unlink(missing_ok=True)
+
+    def load(self) -> tuple[MatchRecord | None, list[str]]:
+        """The saved record, or None and a message when there is none or it was set aside."""
+        path = self.path
+        if not path.exists():
+            return None, []
+        try:
+            return record_from_dict(json.loads(path.read_text(encoding="utf-8"))), []
+        except SaveError as error:
+            problem = str(error)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            problem = f"not readable JSON ({error})"
+        try:
+            where = f"it was moved to {set_aside(path)}"
+        except OSError as error:
+            where = f"it could not be moved aside ({error})"
+        return None, [f"Saved match {path} cannot be resumed, {problem}; {where}."]
