@@ -109,7 +109,8 @@ def test_hand_row_states(skin):
     assert len(drawn) == 11
     assert all(row.contains(r) for r in drawn)
     assert drawn[7].top < drawn[6].top
-    meld = lcd.get_at((drawn[0].left + 1, drawn[0].bottom + 1))[:3]
+    below = drawn[0].bottom + cards.card_metrics(theme).frame + 1
+    meld = lcd.get_at((drawn[0].left + 1, below))[:3]
     assert meld == theme.color("meld")
 
 

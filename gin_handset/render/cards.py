@@ -24,8 +24,10 @@ RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 class CardLook:
     """How one card is shown.
 
-    ``raised``: lifted above the row (a picked card). ``cursor``: framed in the highlight colour.
-    ``laid_off``: the face in the palette's ``laid_off`` colour. ``dim``: rank and pip greyed
+    ``raised``: lifted above the row (a picked card). ``cursor``: a frame in the highlight
+    colour just outside the card.
+    ``laid_off``: in the palette's ``laid_off`` colour (an inner frame, and the face half
+    tinted with it so the rank stays readable). ``dim``: rank and pip greyed
     (a card that cannot be chosen now). ``meld``: a group number; cards of one group in a row
     share an underline in the ``meld`` colour, and neighbouring groups are split by a gap.
     """
@@ -90,6 +92,16 @@ def _shape(surface: pygame.Surface, rect: pygame.Rect, face: Color, edge: Color)
     surface.fill(edge, (r, y + 1, 1, rect.height - 2))
 
 
+def _mix(a: Color, b: Color) -> Color:
+    return (a[0] + b[0]) // 2, (a[1] + b[1]) // 2, (a[2] + b[2]) // 2
+
+
+def _cursor(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
+    """The cursor's frame just outside ``rect``, clear of the rank drawn inside it."""
+    m = card_metrics(theme)
+    _frame(surface, rect.inflate(2 * m.frame, 2 * m.frame), theme.color("highlight"), m.frame)
+
+
 def _frame(surface: pygame.Surface, rect: pygame.Rect, color: Color, thickness: int) -> None:
     for i in range(thickness):
         pygame.draw.rect(surface, color, rect.inflate(-2 * i, -2 * i), 1)
@@ -102,8 +114,13 @@ def draw_card(
     m = card_metrics(theme)
     x, y = pos[0], pos[1] - (m.lift if look.raised else 0)
     rect = pygame.Rect(x, y, m.width, m.height)
-    _shape(surface, rect, theme.color("laid_off" if look.laid_off else "card"),
-           theme.color("card_edge"))
+    face = theme.color("card")
+    if look.laid_off:
+        green = theme.color("laid_off")
+        face = _mix(face, green)
+    _shape(surface, rect, face, theme.color("card_edge"))
+    if look.laid_off:
+        pygame.draw.rect(surface, green, rect.inflate(-2, -2), 1)
     ink = theme.color("dim" if look.dim else "red" if card.is_red else "black")
     left, top = x + m.pad + 1, y + m.pad + 1
     draw_text(surface, RANK_TEXT[card.rank - 1], m.rank_font, ink, (left, top))
@@ -111,7 +128,7 @@ def draw_card(
     corner = (rect.right - m.big_pip - m.pad - 1, rect.bottom - m.big_pip - m.pad - 1)
     draw_pip(surface, card.suit, m.big_pip, ink, corner)
     if look.cursor:
-        _frame(surface, rect, theme.color("highlight"), m.frame)
+        _cursor(surface, theme, rect)
     return rect
 
 
@@ -129,7 +146,7 @@ def draw_card_back(
         for px in range(inner.left + (py - inner.top) % 3, inner.right, 3):
             surface.set_at((px, py), mark)
     if look.cursor:
-        _frame(surface, rect, theme.color("highlight"), m.frame)
+        _cursor(surface, theme, rect)
     return rect
 
 
@@ -157,7 +174,7 @@ def hand_step(theme: Theme, count: int, width: int) -> int:
 def hand_height(theme: Theme) -> int:
     """Height of a hand row: room for a raised card, the card, and the meld underline."""
     m = card_metrics(theme)
-    return m.lift + m.height + 1 + m.underline
+    return m.frame + m.lift + m.height + m.frame + 1 + m.underline
 
 
 def draw_hand(
@@ -170,19 +187,19 @@ def draw_hand(
     """A row of overlapping cards centred in ``rect`` (``None`` draws a back).
 
     ``rect`` should be `hand_height` tall. The cursor's frame surrounds the visible part of its
-    card. Returns each card's rectangle as drawn.
+    card, inside ``rect``. Returns each card's rectangle as drawn.
     """
     if not cards:
         return []
     m = card_metrics(theme)
     looks = list(looks) if looks is not None else [PLAIN] * len(cards)
-    step = hand_step(theme, len(cards), rect.width)
+    step = hand_step(theme, len(cards), rect.width - 2 * m.frame)
     left = rect.left + (rect.width - step * (len(cards) - 1) - m.width) // 2
-    top = rect.top + m.lift
+    top = rect.top + m.frame + m.lift
     drawn: list[pygame.Rect] = []
     for i, (card, look) in enumerate(zip(cards, looks, strict=True)):
         drawn.append(draw_any(surface, theme, card, (left + i * step, top), _no_cursor(look)))
-    line_y = top + m.height + 1
+    line_y = top + m.height + m.frame + 1
     for i, look in enumerate(looks):
         if look.meld is None:
             continue
@@ -194,8 +211,8 @@ def draw_hand(
         if look.cursor:
             visible = drawn[i].copy()
             if i < len(drawn) - 1:
-                visible.width = min(visible.width, drawn[i + 1].left - visible.left)
-            _frame(surface, visible, theme.color("highlight"), m.frame)
+                visible.width = min(visible.width, drawn[i + 1].left + 1 - m.frame - visible.left)
+            _cursor(surface, theme, visible)
     return drawn
 
 

@@ -1,0 +1,111 @@
+"""Every menu screen, and the card pictures, rendered on every skin and compared with stored PNGs.
+
+Set UPDATE_REFERENCES=1 to write the references afresh (then look at them before committing).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.render import cards, widgets
+from gin_handset.render.theme import Theme
+from gin_handset.rules.cards import parse_cards
+from gin_handset.screens.base import Screen
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.help import CHOOSING, MOVING, HelpScreen
+from gin_handset.screens.main_menu import MainMenu
+from gin_handset.screens.options import OptionsScreen
+from gin_handset.settings import Settings, SettingsStore
+
+REFERENCES = Path(__file__).parent / "references"
+MESSAGE = ("Skin file skins/broken.yaml: field palette.red: expected a colour like "
+           "[255, 0, 0], found 'rouge'. The default skin is used.")
+
+
+class CardsDemo(Screen):
+    """Cards in each of their looks: a hand row, backs, piles, single cards."""
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        widgets.clear(lcd, theme)
+        widgets.draw_title(lcd, theme, "Cards", "9")
+        content = widgets.layout(theme).content
+        row_h = cards.hand_height(theme)
+        m = cards.card_metrics(theme)
+        width = theme.width - 4
+        cards.draw_hand(lcd, theme, [None] * 10, pygame.Rect(2, content.top, width, row_h))
+        hand = parse_cards("As 2s 3s 7h 7d 7c Td Jc Qh Kd 5c")
+        looks = [cards.CardLook(meld=0)] * 3 + [cards.CardLook(meld=1)] * 3 + [
+            cards.CardLook(cursor=True), cards.CardLook(raised=True),
+            cards.CardLook(laid_off=True), cards.CardLook(dim=True), cards.PLAIN]
+        hand_top = content.top + row_h + 2
+        cards.draw_hand(lcd, theme, hand, pygame.Rect(2, hand_top, width, row_h), looks)
+        y = hand_top + row_h + 2
+        x = 4
+        cards.draw_pile(lcd, theme, (x, y), None, 31)
+        x += m.width + 6
+        cards.draw_pile(lcd, theme, (x, y), hand[3], 4, cards.CardLook(cursor=True))
+        x += m.width + 6
+        cards.draw_pile(lcd, theme, (x, y), None, 0)
+        x += m.width + 6
+        cards.draw_card(lcd, theme, parse_cards("Kh")[0], (x, y))
+        x += m.width + 2
+        cards.draw_card(lcd, theme, parse_cards("9c")[0], (x, y + m.lift), cards.CardLook(
+            raised=True, laid_off=True))
+        widgets.draw_prompt(lcd, theme, "Pick a card to discard")
+        widgets.draw_softkeys(lcd, theme, "Menu", "Sort", "Take")
+
+
+def _context(theme: Theme, **hooks) -> AppContext:
+    return AppContext(theme, Settings(), SettingsStore(), **hooks)
+
+
+def _keys(screen: Screen, *keys: K) -> Screen:
+    for key in keys:
+        screen.on_key(key)
+    return screen
+
+
+def _help_at(theme: Theme, target) -> Screen:
+    screen = HelpScreen(_context(theme))
+    screen.page = screen.pages().index(target)
+    return screen
+
+
+SCREENS: dict[str, Callable[[Theme], Screen]] = {
+    "main_menu": lambda t: MainMenu(_context(t)),
+    "main_menu_saved": lambda t: _keys(MainMenu(_context(
+        t, start_match=lambda c: CardsDemo(), continue_match=lambda c: CardsDemo(),
+        has_saved=lambda c: True)), K.NUM8),
+    "message": lambda t: MainMenu(AppContext(t, Settings(), SettingsStore(), [MESSAGE])),
+    "options": lambda t: OptionsScreen(_context(t)),
+    "options_oklahoma": lambda t: _keys(OptionsScreen(_context(t)), K.NUM8, K.NUM6, K.NUM8,
+                                        K.NUM8, K.NUM8, K.NUM8, K.NUM6),
+    "help": lambda t: HelpScreen(_context(t)),
+    "help_moving": lambda t: _help_at(t, MOVING),
+    "help_choosing": lambda t: _help_at(t, CHOOSING),
+    "cards": lambda t: CardsDemo(),
+}
+
+
+@pytest.mark.parametrize("screen_name", sorted(SCREENS))
+def test_screen_matches_its_reference(screen_name, skin, data_dir, tmp_path):
+    skin_name, theme = skin
+    lcd = pygame.Surface((theme.width, theme.height))
+    SCREENS[screen_name](theme).draw(lcd, theme)
+    reference = REFERENCES / f"screen_{screen_name}_{skin_name}.png"
+    if os.environ.get("UPDATE_REFERENCES") == "1":
+        REFERENCES.mkdir(exist_ok=True)
+        pygame.image.save(lcd, str(reference))
+    assert reference.exists(), f"no reference {reference}; run with UPDATE_REFERENCES=1"
+    expected = pygame.image.load(str(reference))
+    got = pygame.image.tobytes(lcd, "RGB")
+    if expected.get_size() != lcd.get_size() or pygame.image.tobytes(expected, "RGB") != got:
+        actual = tmp_path / reference.name
+        pygame.image.save(lcd, str(actual))
+        pytest.fail(f"{screen_name} on {skin_name} differs from {reference}; drawn: {actual}")
