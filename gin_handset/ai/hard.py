@@ -1,0 +1,154 @@
+"""Normal and Hard: lookahead players; Hard also models the opponent.
+
+Both value a hand by one draw of exact lookahead (``lookahead.Evaluator``), take the face-up card
+when that scores better than a stock draw, and discard the best-scoring card. Hard also reads the
+opponent's pickups, discards and refusals into a model of its hand, keeps its discards safe,
+weighs each knock against the chance of an undercut by sampling the opponent's hand, and lays
+down the arrangement that leaves the defender the fewest lay-offs.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gin_handset.ai.knowledge import Knowledge
+from gin_handset.ai.lookahead import Evaluator
+from gin_handset.ai.player import Player
+from gin_handset.ai.simple import arrangement_deadwood
+from gin_handset.rules.actions import (
+    Action,
+    Arrange,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndTurn,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from gin_handset.rules.cards import Card, mask_of
+from gin_handset.rules.hand import Phase
+from gin_handset.rules.layoff import lay_off
+from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
+from gin_handset.rules.view import PlayerView
+
+
+@dataclass(frozen=True)
+class Style:
+    model: bool = True  # read the opponent's hand from its pickups, discards and refusals
+    safety: float = 6.0  # cost, in deadwood points, of a discard the opponent surely melds
+    knock_bonus: float = 6.0  # utility of a hand that may knock
+    gin_bonus: float = 8.0  # extra utility of gin
+    take_margin: float = 0.0  # take the face-up card only when it scores this much better
+    undercut_risk: float | None = 0.3  # knock only below this undercut chance (None: always)
+    samples: int = 40  # opponent hands sampled for a knock decision
+    best_layout: bool = True  # the knocker's melds that leave the fewest lay-offs
+
+
+def _layable(melds: list[Meld], opponent: int) -> int:
+    """Cards of ``opponent`` that could be laid off on ``melds`` (runs grown either way)."""
+    laid = 0
+    for meld in melds:
+        first = meld.cards[0]
+        if meld.is_run:
+            suit = first.suit * 13
+            low, high = first.rank - 2, meld.cards[-1].rank
+            while low >= 0 and opponent >> (suit + low) & 1:
+                laid |= 1 << (suit + low)
+                low -= 1
+            while high < 13 and opponent >> (suit + high) & 1:
+                laid |= 1 << (suit + high)
+                high += 1
+        elif len(meld.cards) == 3:
+            suits = {c.suit for c in meld.cards}
+            missing = ({0, 1, 2, 3} - suits).pop() * 13 + first.rank - 1
+            laid |= opponent & (1 << missing)
+    return laid
+
+
+def defender_deadwood(melds: list[Meld], opponent: int) -> int:
+    """About the defender's deadwood after lay-offs: lay off all that fits, or none."""
+    laid = _layable(melds, opponent)
+    plain = deadwood_mask(opponent)
+    return min(plain, deadwood_mask(opponent & ~laid)) if laid else plain
+
+
+class LookaheadPlayer(Player):
+    style = Style()
+
+    def decide(self, view: PlayerView) -> Action:
+        phase = view.phase
+        if phase is Phase.FORCED_DRAW:
+            return DrawStock()
+        if phase in (Phase.OFFER, Phase.DRAW):
+            take = self.wants_top(view)
+            if phase is Phase.OFFER:
+                return TakeUpcard() if take else PassUpcard()
+            return DrawDiscard() if take else DrawStock()
+        if phase is Phase.DISCARD:
+            return self.discard(view)
+        if phase is Phase.DECIDE:
+            return Knock() if Knock() in view.legal_actions and self.knocks(view) else EndTurn()
+        if phase is Phase.KNOCKER_ARRANGE:
+            return self.knocker_layout(view)
+        return min(view.legal_actions, key=lambda a: arrangement_deadwood(view.hand, a))
+
+    def evaluator(self, view: PlayerView) -> tuple[Knowledge, Evaluator]:
+        style = self.style
+        know = Knowledge.of(view, style.model)
+        return know, Evaluator(
+            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety
+        )
+
+    def wants_top(self, view: PlayerView) -> bool:
+        _, judge = self.evaluator(view)
+        hand = mask_of(view.hand)
+        top = view.discard_pile[-1].index
+        take = judge.best_discard(hand | 1 << top, hand)[0]
+        return take + self.style.take_margin < judge.stock_value(hand)
+
+    def discard(self, view: PlayerView) -> Action:
+        _, judge = self.evaluator(view)
+        allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
+        card = judge.best_discard(mask_of(view.hand), allowed)[1]
+        return Discard(Card(card // 13, card % 13 + 1))
+
+    def knocks(self, view: PlayerView) -> bool:
+        style = self.style
+        ours = deadwood_mask(mask_of(view.hand))
+        if style.undercut_risk is None or ours == 0:
+            return True
+        know = Knowledge.of(view, style.model)
+        melds = list(best_arrangement(view.hand).melds)
+        rng = random.Random(self.rng.random())
+        undercuts = sum(
+            defender_deadwood(melds, know.sample_opponent(rng)) <= ours
+            for _ in range(style.samples)
+        )
+        return undercuts <= style.undercut_risk * style.samples
+
+    def knocker_layout(self, view: PlayerView) -> Action:
+        if not self.style.best_layout or view.opponent_hand is None:
+            return min(view.legal_actions, key=lambda a: arrangement_deadwood(view.hand, a))
+        bonus = view.options.undercut_bonus
+
+        def points(action: Action) -> tuple[int, int]:
+            assert isinstance(action, Arrange)
+            ours = arrangement_deadwood(view.hand, action)
+            if ours == 0:
+                return (1000, 0)
+            theirs = lay_off(action.melds, view.opponent_hand or ()).deadwood_count
+            return (theirs - ours if ours < theirs else ours - theirs - bonus, -ours)
+
+        return max(view.legal_actions, key=points)
+
+
+class NormalPlayer(LookaheadPlayer):
+    name = "normal"
+    style = Style(model=False, safety=0.0, undercut_risk=None, best_layout=False)
+
+
+class HardPlayer(LookaheadPlayer):
+    name = "hard"
+    style = Style()

@@ -1,0 +1,57 @@
+"""The player interface and the factory the play screens use."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from gin_handset.rules.actions import Action
+from gin_handset.rules.hand import Event
+from gin_handset.rules.view import PlayerView
+
+PLAYER_NAMES = ("simple", "easy", "normal", "hard")
+
+
+class Player(ABC):
+    """A computer player. It sees only views; any memory it keeps comes from views alone."""
+
+    name = "player"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+        self._hand_key: tuple[object, ...] | None = None
+        self._log: tuple[Event, ...] = ()
+
+    def new_hand(self) -> None:  # noqa: B027 - most players remember nothing
+        """Forget what was remembered about the previous hand."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """One of ``view.legal_actions``; a view of a new hand calls ``new_hand`` first."""
+        key = (view.dealer, view.upcard, view.seat)
+        if key != self._hand_key or view.log[: len(self._log)] != self._log:
+            self.new_hand()
+        self._hand_key, self._log = key, view.log
+        return self.decide(view)
+
+    @abstractmethod
+    def decide(self, view: PlayerView) -> Action:
+        """One of ``view.legal_actions``."""
+
+
+def make_player(name: str, rng: random.Random) -> Player:
+    """A player by name: ``simple``, ``easy``, ``normal`` or ``hard`` (case-insensitive)."""
+    from gin_handset.ai.easy import EasyPlayer
+    from gin_handset.ai.hard import HardPlayer, NormalPlayer
+    from gin_handset.ai.simple import SimplePlayer
+
+    players: dict[str, type[Player]] = {
+        "simple": SimplePlayer,
+        "easy": EasyPlayer,
+        "normal": NormalPlayer,
+        "hard": HardPlayer,
+    }
+    key = name.strip().lower()
+    if key not in players:
+        raise ValueError(f"no such player: {name!r} (one of {', '.join(PLAYER_NAMES)})")
+    return players[key](rng)

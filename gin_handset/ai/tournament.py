@@ -1,0 +1,222 @@
+"""The referee: matches between two players, duplicate deals, Wilson intervals, timings.
+
+``python -m gin_handset.ai.tournament --a hard --b simple --games 4000 --jobs 2 --seed 1``
+Each deal (a match seed) is played twice, the seats swapped; game ``i`` uses deal ``i // 2`` and
+puts A in seat ``i % 2``. Everything is seeded, so a run is reproducible for any ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from gin_handset.ai.player import PLAYER_NAMES, make_player
+from gin_handset.rules.match import MatchState
+from gin_handset.rules.options import Options
+from gin_handset.rules.view import view_of
+
+MAX_ACTIONS = 100_000  # per match: a player that never ends a hand is a bug
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One match. ``hands``: (kind, knocker is A or None, winner is A or None) per hand."""
+
+    a_won: bool
+    margin: int  # A's points minus B's
+    hands: tuple[tuple[str, bool | None, bool | None], ...]
+    times_a: tuple[float, ...]  # seconds per decision
+    times_b: tuple[float, ...]
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denominator = 1 + z * z / n
+    return (centre - spread) / denominator, (centre + spread) / denominator
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    return random.Random(f"gin-handset-tournament/{seed}/{deal}").getrandbits(32)
+
+
+def play_game(a: str, b: str, seed: int, game: int, options: Options | None = None) -> GameRecord:
+    """Game ``game`` of a tournament: deal ``game // 2``, A in seat ``game % 2``."""
+    options = options or Options()
+    match_seed = deal_seed(seed, game // 2)
+    a_seat = game % 2
+    names = (a, b) if a_seat == 0 else (b, a)
+    players = [
+        make_player(names[seat], random.Random(f"{seed}/{game}/{seat}/{names[seat]}"))
+        for seat in range(2)
+    ]
+    times: tuple[list[float], list[float]] = ([], [])
+    match = MatchState.new(options, match_seed)
+    for player in players:
+        player.new_hand()
+    for _ in range(MAX_ACTIONS):
+        if match.hand.is_over:
+            if match.is_over:
+                break
+            match = match.next_hand()
+            for player in players:
+                player.new_hand()
+        seat = match.hand.turn
+        view = view_of(match.hand, seat, match.scores)
+        start = time.perf_counter()
+        action = players[seat].choose(view)
+        times[seat].append(time.perf_counter() - start)
+        match = match.apply(action)
+    else:
+        raise RuntimeError(f"match {match_seed} did not end within {MAX_ACTIONS} actions")
+
+    def side(seat: int | None) -> bool | None:
+        return None if seat is None else seat == a_seat
+
+    hands = tuple((r.kind, side(r.knocker), side(r.winner)) for r in match.results)
+    return GameRecord(
+        a_won=match.winner == a_seat,
+        margin=match.scores[a_seat] - match.scores[1 - a_seat],
+        hands=hands,
+        times_a=tuple(times[a_seat]),
+        times_b=tuple(times[1 - a_seat]),
+    )
+
+
+def _play(job: tuple[str, str, int, int, Options]) -> GameRecord:
+    a, b, seed, game, options = job
+    return play_game(a, b, seed, game, options)
+
+
+@dataclass(frozen=True)
+class TimeStats:
+    decisions: int
+    mean_ms: float
+    p99_ms: float
+    max_ms: float
+
+    @classmethod
+    def of(cls, times: list[float]) -> TimeStats:
+        if not times:
+            return cls(0, 0.0, 0.0, 0.0)
+        ordered = sorted(times)
+        p99 = ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
+        return cls(len(times), 1000 * sum(times) / len(times), 1000 * p99, 1000 * ordered[-1])
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    a: str
+    b: str
+    seed: int
+    games: int
+    a_wins: int
+    interval: tuple[float, float]
+    margin: float  # A's points minus B's, per game
+    hands: int
+    kinds: dict[str, float] = field(default_factory=dict)  # share of hands: gin, knock, ...
+    by_knocker: dict[tuple[str, str], float] = field(default_factory=dict)  # (kind, "A"|"B")
+    time_a: TimeStats = TimeStats(0, 0.0, 0.0, 0.0)
+    time_b: TimeStats = TimeStats(0, 0.0, 0.0, 0.0)
+
+    @property
+    def win_rate(self) -> float:
+        return self.a_wins / self.games if self.games else 0.0
+
+    def report(self) -> str:
+        low, high = self.interval
+        lines = [
+            f"{self.a} (A) vs {self.b} (B): {self.games} games, duplicate deals, seed {self.seed}",
+            f"A won {self.a_wins}/{self.games} = {100 * self.win_rate:.1f}%  "
+            f"(95% Wilson interval {100 * low:.1f}% - {100 * high:.1f}%)",
+            f"average margin per game (A - B points): {self.margin:+.1f}",
+            f"hands: {self.hands} ("
+            + ", ".join(f"{k} {100 * self.kinds.get(k, 0.0):.1f}%" for k in KINDS)
+            + ")",
+        ]
+        for who in ("A", "B"):
+            shares = ", ".join(
+                f"{k} {100 * self.by_knocker.get((k, who), 0.0):.1f}%" for k in KINDS[:3]
+            )
+            lines.append(f"  {who} knocked: {shares}")
+        for who, name, stats in (("A", self.a, self.time_a), ("B", self.b, self.time_b)):
+            lines.append(
+                f"decision time {who} ({name}): mean {stats.mean_ms:.2f} ms, "
+                f"p99 {stats.p99_ms:.2f} ms, max {stats.max_ms:.1f} ms "
+                f"over {stats.decisions} decisions"
+            )
+        return "\n".join(lines)
+
+
+KINDS = ("gin", "knock", "undercut", "dead")
+
+
+def summarize(a: str, b: str, seed: int, records: list[GameRecord]) -> TournamentResult:
+    games = len(records)
+    wins = sum(r.a_won for r in records)
+    hands = [h for r in records for h in r.hands]
+    kinds = Counter(kind for kind, _, _ in hands)
+    by_knocker = Counter(
+        (kind, "A" if knocker else "B") for kind, knocker, _ in hands if knocker is not None
+    )
+    total = max(1, len(hands))
+    return TournamentResult(
+        a=a,
+        b=b,
+        seed=seed,
+        games=games,
+        a_wins=wins,
+        interval=wilson(wins, games),
+        margin=sum(r.margin for r in records) / max(1, games),
+        hands=len(hands),
+        kinds={k: kinds[k] / total for k in KINDS},
+        by_knocker={key: n / total for key, n in by_knocker.items()},
+        time_a=TimeStats.of([t for r in records for t in r.times_a]),
+        time_b=TimeStats.of([t for r in records for t in r.times_b]),
+    )
+
+
+def run_tournament(
+    a: str,
+    b: str,
+    games: int,
+    seed: int = 1,
+    jobs: int = 1,
+    options: Options | None = None,
+) -> TournamentResult:
+    """Play ``games`` matches of A against B (duplicate deals) and summarize them."""
+    options = options or Options()
+    work = [(a, b, seed, game, options) for game in range(games)]
+    if jobs <= 1:
+        records = [_play(job) for job in work]
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            records = pool.map(_play, work, chunksize=max(1, games // (jobs * 16)))
+    return summarize(a, b, seed, records)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="hard", choices=PLAYER_NAMES)
+    parser.add_argument("--b", default="simple", choices=PLAYER_NAMES)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs)
+    print(result.report())
+    print(f"wall time {time.perf_counter() - start:.0f} s with --jobs {args.jobs}")
+
+
+if __name__ == "__main__":
+    main()
