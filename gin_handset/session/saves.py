@@ -10,9 +10,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from gin_handset.ai.player import PLAYER_NAMES
 from gin_handset.rules.options import Options
 from gin_handset.session.match_session import MatchRecord, ReplayError, replay
-from gin_handset.settings import DIFFICULTIES, set_aside, write_atomically
+from gin_handset.settings import set_aside, write_atomically
 
 FILE_NAME = "match.json"
 FORMAT = "gin-handset match"
@@ -57,8 +58,8 @@ def record_from_dict(data: Any) -> MatchRecord:
     except (TypeError, ValueError) as error:
         raise SaveError("options", str(error)) from error
     difficulty = _field(data, "difficulty", str)
-    if difficulty not in DIFFICULTIES:
-        raise SaveError("difficulty", f"{difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+    if difficulty not in PLAYER_NAMES:
+        raise SaveError("difficulty", f"{difficulty!r} is not one of {', '.join(PLAYER_NAMES)}")
     steps = _field(data, "steps", list)
     if not all(isinstance(step, str) for step in steps):
         raise SaveError("steps", "every step must be a string")

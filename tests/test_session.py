@@ -1,0 +1,104 @@
+"""The match session and its save file: resume exactly, and never lose an unreadable save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gin_handset.rules.cards import DECK
+from gin_handset.rules.options import Options
+from gin_handset.session.match_session import MatchRecord, MatchSession, replay
+from gin_handset.session.saves import SaveStore, record_to_dict
+
+
+def play_steps(session: MatchSession, count: int) -> None:
+    """Both seats played by the computer's own choice, hands dealt on as they end."""
+    for _ in range(count):
+        if session.match.is_over:
+            return
+        if session.hand.is_over:
+            session.next_hand()
+        elif session.computer_to_act:
+            session.apply(session.computer_choice())
+        else:
+            session.apply(session.computer.choose(session.view(0)))
+
+
+def cards_in_play(session: MatchSession) -> list:
+    hand = session.hand
+    return sorted([*hand.hands[0], *hand.hands[1], *hand.stock, *hand.discard_pile])
+
+
+def test_every_step_is_saved_and_resumes_to_the_same_state(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    session = MatchSession.new(Options(), 77, "simple", on_change=lambda s: store.save(s.record))
+    play_steps(session, 45)
+    record, messages = store.load()
+    assert messages == [] and record == session.record
+    resumed = MatchSession(record)
+    assert resumed.match == session.match
+    assert cards_in_play(resumed) == sorted(DECK)
+
+
+def test_a_resumed_match_plays_on_exactly_as_the_uninterrupted_one(tmp_path: Path) -> None:
+    whole = MatchSession.new(Options(), 5, "normal")
+    play_steps(whole, 30)
+    resumed = MatchSession(whole.record)
+    play_steps(whole, 60)
+    play_steps(resumed, 60)
+    assert resumed.record == whole.record and resumed.match == whole.match
+
+
+def test_a_save_is_written_atomically_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    store.save(MatchRecord(Options(), 1, "easy", ("pass",)))
+    assert [p.name for p in tmp_path.iterdir()] == ["match.json"]
+
+
+def corrupt_saves() -> list[tuple[str, str, str]]:
+    good = record_to_dict(MatchRecord(Options(), 9, "hard", ("pass", "pass", "stock")))
+    text = json.dumps(good)
+
+    def edited(**changes: object) -> str:
+        return json.dumps({**good, **changes})
+
+    return [
+        ("truncated", text[: len(text) // 2], "not readable JSON"),
+        ("illegal step", edited(steps=["pass", "pile"]), "steps[1] 'pile'"),
+        ("unknown step", edited(steps=["dance"]), "not an action"),
+        ("other version", edited(version=99), "field version"),
+        ("bad option", edited(options={"points_to_win": 7}), "points_to_win"),
+        ("bad seed", edited(seed="nine"), "field seed: expected int"),
+        ("not an object", "[1, 2]", "expected an object"),
+        ("binary", "\udcff", "not readable JSON"),
+    ]
+
+
+@pytest.mark.parametrize(("name", "content", "problem"), corrupt_saves())
+def test_an_unreadable_save_is_set_aside_with_a_message(
+    tmp_path: Path, name: str, content: str, problem: str
+) -> None:
+    store = SaveStore(tmp_path)
+    store.path.write_bytes(content.encode("utf-8", "surrogateescape"))
+    record, messages = store.load()
+    assert record is None and len(messages) == 1
+    assert problem in messages[0] and str(store.path) in messages[0]
+    aside = tmp_path / "match.json.bad-1"
+    assert aside.read_bytes() == content.encode("utf-8", "surrogateescape")
+    assert not store.exists()
+
+
+def test_clear_removes_the_save_of_a_finished_match(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    store.save(MatchRecord(Options(), 1, "easy"))
+    store.clear()
+    assert not store.exists() and store.load() == (None, [])
+
+
+def test_replay_of_a_whole_match_reaches_its_end() -> None:
+    session = MatchSession.new(Options(points_to_win=50), 3, "simple")
+    play_steps(session, 5000)
+    assert session.match.is_over
+    assert replay(session.record) == session.match
