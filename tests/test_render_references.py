@@ -21,7 +21,7 @@ from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import CHOOSING, MOVING, HelpScreen
 from gin_handset.screens.main_menu import MainMenu
 from gin_handset.screens.options import OptionsScreen
-from gin_handset.settings import Settings, SettingsStore
+from gin_handset.settings import Settings
 
 REFERENCES = Path(__file__).parent / "references"
 MESSAGE = ("Skin file skins/broken.yaml: field palette.red: expected a colour like "
@@ -62,7 +62,7 @@ class CardsDemo(Screen):
 
 
 def _context(theme: Theme, **hooks) -> AppContext:
-    return AppContext(theme, Settings(), SettingsStore(), **hooks)
+    return AppContext(theme, initial_settings=Settings(), **hooks)
 
 
 def _keys(screen: Screen, *keys: K) -> Screen:
@@ -82,7 +82,7 @@ SCREENS: dict[str, Callable[[Theme], Screen]] = {
     "main_menu_saved": lambda t: _keys(MainMenu(_context(
         t, start_match=lambda c: CardsDemo(), continue_match=lambda c: CardsDemo(),
         has_saved=lambda c: True)), K.NUM8),
-    "message": lambda t: MainMenu(AppContext(t, Settings(), SettingsStore(), [MESSAGE])),
+    "message": lambda t: MainMenu(AppContext(t, [MESSAGE], initial_settings=Settings())),
     "options": lambda t: OptionsScreen(_context(t)),
     "options_oklahoma": lambda t: _keys(OptionsScreen(_context(t)), K.NUM8, K.NUM6, K.NUM8,
                                         K.NUM8, K.NUM8, K.NUM8, K.NUM6),

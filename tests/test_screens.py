@@ -28,9 +28,7 @@ class Marker(Screen):
 
 
 def make(theme, **hooks) -> tuple[AppContext, ScreenStack]:
-    store = SettingsStore()
-    settings, messages = store.load()
-    context = AppContext(theme, settings, store, messages, **hooks)
+    context = AppContext(theme, **hooks)
     return context, ScreenStack(build_root(context))
 
 
@@ -234,8 +232,7 @@ def test_startup_messages_come_first_and_once(data_dir, theme):
 
 def test_long_message_pages_before_it_closes(data_dir, theme):
     context, stack = make(theme)
-    menu = MainMenu(AppContext(context.theme, context.settings, context.settings_store,
-                               ["word " * 200]))
+    menu = MainMenu(AppContext(context.theme, ["word " * 200]))
     stack = ScreenStack(menu)
     pages = len(menu.notice.pages(context.theme))
     assert pages > 1

@@ -7,7 +7,7 @@ New Game and Continue are greyed out on the main menu.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Screen
@@ -16,12 +16,17 @@ from gin_handset.settings import Settings, SettingsStore
 
 @dataclass
 class AppContext:
+    """Built as ``AppContext(theme, messages=..., seed=..., skin_names=...)``, it reads the
+    settings from ``settings_store`` (the user's data folder by default) and adds any problem
+    with them to ``messages``; pass ``initial_settings`` to skip reading."""
+
     theme: Theme
-    settings: Settings
-    settings_store: SettingsStore
     messages: list[str] = field(default_factory=list)
     seed: int | None = None
     skin_names: list[str] = field(default_factory=list)
+    settings_store: SettingsStore = field(default_factory=SettingsStore)
+    initial_settings: InitVar[Settings | None] = None
+    settings: Settings = field(init=False)
     # A new match's first screen.
     start_match: Callable[[AppContext], Screen] | None = None
     # The saved match's screen, or None when it cannot be resumed (say why in ``messages``).
@@ -30,6 +35,12 @@ class AppContext:
     has_saved: Callable[[AppContext], bool] | None = None
     # (key, what it does) pairs the match screens add to How to Play's key pages.
     shortcuts: list[tuple[str, str]] = field(default_factory=list)
+
+    def __post_init__(self, initial_settings: Settings | None) -> None:
+        if initial_settings is None:
+            initial_settings, problems = self.settings_store.load()
+            self.messages.extend(problems)
+        self.settings = initial_settings
 
     def can_start(self) -> bool:
         return self.start_match is not None
