@@ -1,0 +1,192 @@
+"""Computer players: legal actions under every option set, no hidden information, simple's rules."""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import random
+from enum import Enum
+from types import FunctionType, ModuleType
+
+import pytest
+
+from gin_handset.ai import PLAYER_NAMES, make_player
+from gin_handset.ai.player import Player
+from gin_handset.rules.actions import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
+from gin_handset.rules.cards import parse_card, parse_cards
+from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.match import MatchState
+from gin_handset.rules.options import OKLAHOMA, Options
+from gin_handset.rules.view import PlayerView, view_of
+
+OPTION_SETS = (
+    Options(),
+    Options(points_to_win=50, gin_bonus=20, undercut_bonus=10),
+    Options(game_type=OKLAHOMA),
+    Options(game_type=OKLAHOMA, oklahoma_ace_gin_only=False, oklahoma_spade_doubles=False),
+    Options(upcard_first="dealer", next_dealer="winner", undercut_bonus=20),
+    Options(game_type=OKLAHOMA, upcard_first="dealer", next_dealer="loser"),
+)
+
+
+def deals(options: Options, count: int) -> list[HandState]:
+    """``count`` deals, an ace upcard and a spade upcard among them."""
+    found: list[HandState] = []
+    wanted = [lambda h: h.upcard.rank == 1, lambda h: h.upcard.suit == 3]
+    seed = 0
+    while len(found) < count:
+        hand = HandState.deal(options, seed % 2, random.Random(seed))
+        seed += 1
+        if wanted and not wanted[0](hand):
+            continue
+        if wanted:
+            wanted.pop(0)
+        found.append(hand)
+    return found
+
+
+def play_out(hand: HandState, players: list[Player]) -> HandState:
+    for player in players:
+        player.new_hand()
+    for _ in range(2000):
+        if hand.is_over:
+            return hand
+        view = view_of(hand, hand.turn)
+        action = players[hand.turn].choose(view)
+        assert action in view.legal_actions, (players[hand.turn].name, view.phase, action)
+        hand = hand.apply(action)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: str(o.to_dict()))
+def test_every_player_plays_only_legal_actions(options: Options) -> None:
+    rng = random.Random(5)
+    for i, hand in enumerate(deals(options, 8)):
+        names = (PLAYER_NAMES[i % 4], PLAYER_NAMES[(i + 1 + i // 4) % 4])
+        players = [make_player(name, random.Random(rng.random())) for name in names]
+        assert play_out(hand, players).result is not None
+
+
+def test_a_short_match_under_oklahoma_ends() -> None:
+    options = Options(game_type=OKLAHOMA, points_to_win=50)
+    players = [make_player("hard", random.Random(1)), make_player("easy", random.Random(2))]
+    match = MatchState.new(options, 3)
+    while not match.is_over:
+        if match.hand.is_over:
+            match = match.next_hand()
+            continue
+        view = view_of(match.hand, match.hand.turn, match.scores)
+        action = players[match.hand.turn].choose(view)
+        assert action in view.legal_actions
+        match = match.apply(action)
+
+
+def test_make_player_names() -> None:
+    for name in PLAYER_NAMES:
+        assert make_player(name.upper(), random.Random(0)).name == name
+    with pytest.raises(ValueError, match="no such player"):
+        make_player("grandmaster", random.Random(0))
+
+
+def reachable(root: object) -> list[object]:
+    """Every object reachable from ``root`` through data (not through classes or modules)."""
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (type, ModuleType, FunctionType)):
+            continue
+        seen[id(obj)] = obj
+        if isinstance(obj, Enum):
+            continue
+        todo.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+def hidden_states(seed: int) -> list[HandState]:
+    """States met while two hard players play a hand, each before any knock."""
+    hand = HandState.deal(Options(), 0, random.Random(seed))
+    players = [make_player("hard", random.Random(seed + s)) for s in range(2)]
+    states = []
+    while hand.knocker is None and not hand.is_over:
+        states.append(hand)
+        hand = hand.apply(players[hand.turn].choose(view_of(hand, hand.turn)))
+    return states
+
+
+def test_the_view_holds_no_hidden_information() -> None:
+    for state in hidden_states(11)[::3]:
+        for seat in (0, 1):
+            view = view_of(state, seat)
+            objects = reachable(view)
+            assert not any(isinstance(o, HandState) for o in objects)
+            hidden = (state.hands[1 - seat], state.stock)
+            assert not any(o is h or o == h for o in objects for h in hidden if h)
+            assert view.opponent_hand is None and view.opponent_hand_count == 10
+
+
+def reshuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandState:
+    """The same public state, the opponent's unknown cards and the stock dealt anew."""
+    opponent = 1 - seat
+    known = [c for c in state.hands[opponent] if c in state.pickups(opponent)]
+    hidden = [c for c in state.hands[opponent] if c not in known] + list(state.stock)
+    rng.shuffle(hidden)
+    split = len(state.hands[opponent]) - len(known)
+    hands = list(state.hands)
+    hands[opponent] = tuple(known + hidden[:split])
+    return dataclasses.replace(state, hands=(hands[0], hands[1]), stock=tuple(hidden[split:]))
+
+
+@pytest.mark.parametrize("name", PLAYER_NAMES)
+def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
+    rng = random.Random(3)
+    checked = 0
+    for seed in (21, 22):
+        for state in hidden_states(seed):
+            seat = state.turn
+            other = reshuffle_hidden(state, seat, rng)
+            assert other.hands[1 - seat] != state.hands[1 - seat] or not state.stock
+            first, second = view_of(state, seat), view_of(other, seat)
+            assert first == second
+            choices = [make_player(name, random.Random(9)).choose(v) for v in (first, second)]
+            assert choices[0] == choices[1]
+            checked += 1
+    assert checked > 20
+
+
+def view(hand: str, top: str, phase: Phase, taken: str | None = None) -> PlayerView:
+    cards = tuple(parse_cards(hand))
+    pile = (parse_card(top),)
+    state = HandState(
+        options=Options(),
+        dealer=1,
+        hands=(cards, tuple(parse_cards("2c 2d 2h 3c 3d 3h 4c 4d 4h 5c"))),
+        stock=tuple(parse_cards("6c 6d 6h 7c 7d")),
+        discard_pile=pile,
+        upcard=pile[0],
+        turn=0,
+        phase=phase,
+        taken=parse_card(taken) if taken else None,
+    )
+    return view_of(state, 0)
+
+
+def test_simple_takes_the_upcard_only_when_it_joins_a_meld() -> None:
+    simple = make_player("simple", random.Random(0))
+    hand = "9s Ts Ah Kd Qc 8h 6d Jd 2s 4c"
+    assert simple.choose(view(hand, "Js", Phase.OFFER)) == TakeUpcard()
+    assert simple.choose(view(hand, "7h", Phase.OFFER)) == PassUpcard()
+    assert simple.choose(view(hand, "8s", Phase.DRAW)) == DrawDiscard()
+    assert simple.choose(view(hand, "5h", Phase.DRAW)) == DrawStock()
+
+
+def test_simple_discards_least_deadwood_never_the_card_taken() -> None:
+    simple = make_player("simple", random.Random(0))
+    hand = "9s Ts Js Kd Kc Kh 6d 2d 2s 4c Qh"
+    assert simple.choose(view(hand, "5c", Phase.DISCARD, taken="Qh")) == Discard(parse_card("6d"))
+
+
+def test_simple_knocks_as_soon_as_it_may() -> None:
+    simple = make_player("simple", random.Random(0))
+    hand = "9s Ts Js Kd Kc Kh 2d 3d 4d 8c"
+    assert simple.choose(view(hand, "5c", Phase.DECIDE)) == Knock()
