@@ -1,0 +1,98 @@
+"""The command line: ``gin-handset`` and ``python -m gin_handset``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+PROG = "gin-handset"
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit with status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, got {value}")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Gin Rummy on an emulated keypad phone, in a window.")
+    parser.add_argument("--skin", metavar="NAME|PATH", help="a bundled skin's name or a skin file")
+    parser.add_argument(
+        "--scale", metavar="N", type=_positive, help="draw at this whole scale (default: largest)"
+    )
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    parser.add_argument("--seed", metavar="N", type=_whole, help="seed the shuffles (replayable)")
+    parser.add_argument("--list-skins", action="store_true", help="list the bundled skins and exit")
+    return parser
+
+
+def list_skins() -> None:
+    """Print each bundled skin with its LCD resolution, marking the default."""
+    from gin_handset.device.skin import DEFAULT_SKIN, SkinError, bundled_skins, load_skin
+
+    for name in bundled_skins():
+        try:
+            skin = load_skin(name)
+        except SkinError as error:
+            print(f"{name}  (broken: {error})")
+            continue
+        width, height = skin.resolution
+        default = "  (default)" if name == DEFAULT_SKIN else ""
+        print(f"{name}  {width}x{height}{default}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from gin_handset.device.skin import DEFAULT_SKIN, SkinError, load_skin
+
+    if args.list_skins:
+        list_skins()
+        return 0
+    messages: list[str] = []
+    if args.skin is not None:
+        try:
+            skin = load_skin(args.skin)
+        except SkinError as error:
+            parser.error(f"argument --skin: {error}")
+    else:
+        try:
+            skin = load_skin(DEFAULT_SKIN)
+        except SkinError as error:
+            print(f"{PROG}: {error}", file=sys.stderr)
+            return 1
+    from gin_handset.app import run_app
+
+    try:
+        run_app(
+            skin, scale=args.scale, fullscreen=args.fullscreen, seed=args.seed, messages=messages
+        )
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""The main loop: events to phone keys to the screen stack, the logical clock, and drawing.
+
+The loop draws only when something changed (the top screen is dirty, a key's pressed state
+changed, the window was resized) and otherwise blocks in ``pygame.event.wait`` so an idle menu
+costs next to no CPU.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from gin_handset.device.handset import HandsetView, fit_scale
+from gin_handset.device.input import InputMapper
+from gin_handset.device.keys import PhoneKey
+from gin_handset.device.skin import Skin, bundled_skins
+
+if TYPE_CHECKING:
+    from gin_handset.screens.base import Screen, ScreenStack
+
+IDLE_WAIT_MS = 100  # how often an idle screen's logical clock is advanced
+ACTIVE_WAIT_MS = 16  # while a screen keeps redrawing (an animation), about 60 frames a second
+MAX_STEP_MS = 250  # a longer pause (a dragged window, a debugger) counts as this much
+DESKTOP_SHARE = 0.9  # the window may take this share of the desktop's width and height
+EXIT_AFTER_FIRST_FRAME = "GIN_HANDSET_EXIT_AFTER_FIRST_FRAME"
+TITLE = "Gin Handset"
+
+
+def window_scale(skin: Skin, desktop: tuple[int, int]) -> int:
+    """The largest whole scale at which the handset fits a share of the desktop."""
+    usable = (int(desktop[0] * DESKTOP_SHARE), int(desktop[1] * DESKTOP_SHARE))
+    return fit_scale(skin.body_size, usable)
+
+
+def open_window(skin: Skin, scale: int | None, fullscreen: bool) -> tuple[pygame.Surface, int]:
+    """Open the window (or full screen) and return it with the scale to draw at."""
+    pygame.display.set_caption(f"{TITLE} ({skin.name})")
+    if fullscreen:
+        window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return window, scale or fit_scale(skin.body_size, window.get_size())
+    desktop = pygame.display.get_desktop_sizes()[0]
+    chosen = scale or window_scale(skin, desktop)
+    size = (skin.body_size[0] * chosen, skin.body_size[1] * chosen)
+    return pygame.display.set_mode(size, pygame.RESIZABLE), chosen
+
+
+class App:
+    """A handset in a window running a screen stack. `step` is one turn of the loop."""
+
+    def __init__(
+        self,
+        skin: Skin,
+        stack: ScreenStack,
+        window: pygame.Surface,
+        scale: int | None = None,
+        mapper: InputMapper | None = None,
+    ) -> None:
+        self.skin = skin
+        self.theme = skin.theme
+        self.stack = stack
+        self.window = window
+        self.view = HandsetView(skin, window.get_size(), scale)
+        self.mapper = mapper or InputMapper.from_skin(skin.bindings, skin.numpad)
+        self.mapper.hit_test = lambda pos: self.view.key_at(pos)
+        self.lcd = pygame.Surface(skin.resolution)
+        self.needs_present = True
+        self.animating = False
+        self.frames = 0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One event: a quit, a resize, or input that may press phone keys."""
+        if event.type == pygame.QUIT:
+            self.stack.quit = True
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
+            if event.type != pygame.WINDOWEXPOSED:
+                self.window = pygame.display.get_surface() or self.window
+                self.view.resize(self.window.get_size())
+            self.needs_present = True
+        else:
+            before = self.mapper.pressed
+            self.press(self.mapper.handle(event))
+            if self.mapper.pressed != before:
+                self.needs_present = True
+
+    def press(self, keys: Iterable[PhoneKey]) -> None:
+        """Hand phone keys to the screen stack, in order, until a screen quits."""
+        for key in keys:
+            if self.stack.quit:
+                return
+            self.stack.key(key)
+
+    def step(self, events: Sequence[pygame.event.Event], ms: int) -> bool:
+        """Handle ``events``, advance the clocks by ``ms``, draw if needed; True if it drew."""
+        for event in events:
+            self.handle(event)
+        if self.stack.quit:
+            return False
+        self.press(self.mapper.advance(ms))
+        if not self.stack.quit:
+            self.stack.update(ms)
+        self.animating = self.stack.dirty
+        return self.draw()
+
+    def draw(self) -> bool:
+        """Redraw what changed and present it; False if nothing had changed."""
+        if self.stack.quit or not (self.stack.dirty or self.needs_present):
+            return False
+        if self.stack.dirty:
+            self.stack.draw(self.lcd, self.theme)
+        self.view.draw(self.window, self.lcd, self.mapper.pressed)
+        if pygame.display.get_surface() is self.window:
+            pygame.display.flip()
+        self.needs_present = False
+        self.frames += 1
+        return True
+
+    def wait_ms(self) -> int:
+        """How long the loop may block waiting for input."""
+        repeat = self.mapper.next_repeat_in()
+        wait = ACTIVE_WAIT_MS if self.animating else IDLE_WAIT_MS
+        return wait if repeat is None else max(1, min(wait, repeat))
+
+    def run(self) -> None:
+        """Loop until a screen quits or the window closes."""
+        exit_after_first = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
+        last = _now_ms()
+        self.draw()
+        while not self.stack.quit:
+            if exit_after_first and self.frames:
+                print("first frame", flush=True)
+                return
+            first = pygame.event.wait(self.wait_ms())
+            events = [] if first.type == pygame.NOEVENT else [first]
+            events.extend(pygame.event.get())
+            now = _now_ms()
+            self.step(events, min(now - last, MAX_STEP_MS))
+            last = now
+
+
+def _now_ms() -> int:
+    """Milliseconds on a monotonic clock (independent of SDL's timer being initialised)."""
+    return time.monotonic_ns() // 1_000_000
+
+
+def build_root_screen(skin: Skin, seed: int | None, messages: Sequence[str]) -> Screen:
+    """The main menu from the screens package, given what it needs to know of the app."""
+    from gin_handset.screens.context import AppContext
+    from gin_handset.screens.root import build_root
+
+    context = AppContext(
+        theme=skin.theme, messages=list(messages), seed=seed, skin_names=bundled_skins()
+    )
+    return build_root(context)
+
+
+def run_app(
+    skin: Skin,
+    *,
+    scale: int | None = None,
+    fullscreen: bool = False,
+    seed: int | None = None,
+    messages: Sequence[str] = (),
+) -> None:
+    """Open the handset's window and run the game until the player leaves."""
+    from gin_handset.screens.base import ScreenStack
+
+    pygame.display.init()
+    try:
+        pygame.key.stop_text_input()
+        pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.TEXTEDITING])
+        window, chosen = open_window(skin, scale, fullscreen)
+        stack = ScreenStack(build_root_screen(skin, seed, messages))
+        App(skin, stack, window, chosen).run()
+    finally:
+        pygame.quit()

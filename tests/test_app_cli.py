@@ -1,0 +1,69 @@
+"""The command line, run as a real subprocess: bad values give one line and status 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BROKEN = Path(__file__).parent / "broken_skins"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run(
+        [sys.executable, "-m", "gin_handset", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "flag", "what"),
+    [
+        (["--scale", "0"], "--scale", "must be a positive whole number, got 0"),
+        (["--scale", "-3"], "--scale", "must be a positive whole number, got -3"),
+        (["--scale", "big"], "--scale", "expected a whole number, got 'big'"),
+        (["--seed", "x"], "--seed", "expected a whole number, got 'x'"),
+        (["--skin", "no-such-skin"], "--skin", "no skin of that name"),
+        (["--skin", "gone/away.yaml"], "--skin", "no such file"),
+        (["--frobnicate"], "", "unrecognized arguments: --frobnicate"),
+    ],
+)
+def test_bad_values(args, flag, what):
+    result = run(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert flag in lines[0] and what in lines[0]
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("fixture", ["bad_yaml", "key_outside", "loop_a", "missing_image"])
+def test_broken_skin_on_the_command_line(fixture):
+    path = BROKEN / f"{fixture}.yaml"
+    result = run("--skin", str(path))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "--skin" in result.stderr and f"{fixture}.yaml" in result.stderr
+
+
+def test_list_skins():
+    result = run("--list-skins")
+    assert result.returncode == 0
+    lines = result.stdout.strip().splitlines()
+    assert [line.split()[0] for line in lines] == ["candybar", "classic", "qvga"]
+    assert "176x208" in lines[0] and "(default)" in lines[0]
+    assert "128x160" in lines[1] and "240x320" in lines[2]
+
+
+def test_help():
+    result = run("--help")
+    assert result.returncode == 0
+    for flag in ("--skin", "--scale", "--fullscreen", "--seed", "--list-skins"):
+        assert flag in result.stdout

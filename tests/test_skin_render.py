@@ -1,0 +1,71 @@
+"""Each bundled skin's handset, drawn with a blank LCD, against a stored reference picture.
+
+Pictures go to ``tests/artifacts/``; ``UPDATE_REFERENCES=1`` rewrites ``tests/references/``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gin_handset.device.handset import HandsetView
+from gin_handset.device.skin import bundled_skins, load_skin
+
+HERE = Path(__file__).parent
+ARTIFACTS = HERE / "artifacts"
+REFERENCES = HERE / "references"
+SCALE = 2
+
+
+@pytest.fixture(autouse=True, scope="module")
+def display():
+    pygame.display.init()
+    yield
+
+
+def render_handset(name: str, scale: int = SCALE) -> pygame.Surface:
+    skin = load_skin(name)
+    size = (skin.body_size[0] * scale, skin.body_size[1] * scale)
+    view = HandsetView(skin, size, scale)
+    lcd = pygame.Surface(skin.resolution)
+    lcd.fill(skin.palette["background"])
+    window = pygame.Surface(size)
+    view.draw(window, lcd, frozenset())
+    return window
+
+
+@pytest.mark.parametrize("name", bundled_skins())
+def test_handset_matches_reference(name):
+    picture = render_handset(name)
+    ARTIFACTS.mkdir(exist_ok=True)
+    pygame.image.save(picture, str(ARTIFACTS / f"handset_{name}.png"))
+    reference = REFERENCES / f"handset_{name}.png"
+    if os.environ.get("UPDATE_REFERENCES") == "1":
+        REFERENCES.mkdir(exist_ok=True)
+        pygame.image.save(picture, str(reference))
+    assert reference.is_file(), f"no reference {reference}; run with UPDATE_REFERENCES=1"
+    stored = pygame.image.load(str(reference))
+    assert stored.get_size() == picture.get_size()
+    assert pygame.image.tobytes(stored, "RGB") == pygame.image.tobytes(picture, "RGB")
+
+
+@pytest.mark.parametrize("name", bundled_skins())
+def test_lcd_is_scaled_crisp(name):
+    skin = load_skin(name)
+    scale = 3
+    size = (skin.body_size[0] * scale, skin.body_size[1] * scale)
+    view = HandsetView(skin, size, scale)
+    lcd = pygame.Surface(skin.resolution)
+    lcd.fill((0, 0, 0))
+    lcd.set_at((1, 1), (255, 255, 255))
+    window = pygame.Surface(size)
+    view.draw(window, lcd, frozenset())
+    x, y = view.lcd_rect.topleft
+    block = [window.get_at((x + 3 + i, y + 3 + j))[:3] for i in range(3) for j in range(3)]
+    assert block == [(255, 255, 255)] * 9
+    assert window.get_at((x + 2, y + 3))[:3] == (0, 0, 0)
+    assert window.get_at((x + 6, y + 3))[:3] == (0, 0, 0)
+    assert view.lcd_rect.size == (skin.resolution[0] * scale, skin.resolution[1] * scale)
