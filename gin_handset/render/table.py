@@ -1,0 +1,222 @@
+"""The card table on the LCD: where the opponent, the piles, the status line and the hand go,
+text with card names drawn as rank and pip, a column of choices, and arranged hands.
+
+Every size comes from the theme through `card_metrics` and the fonts, as in render/cards.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from gin_handset.render import widgets
+from gin_handset.render.cards import (
+    PLAIN,
+    CardLook,
+    draw_hand,
+    hand_height,
+    pile_size,
+)
+from gin_handset.render.fonts import cap_height, draw_text, line_height, text_width
+from gin_handset.render.pips import draw_pip, pip_size_for
+from gin_handset.render.theme import FontSpec, Theme
+from gin_handset.rules.cards import Card
+from gin_handset.rules.melds import Meld
+
+RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+Part = str | Card  # a piece of rich text: words, or a card drawn as its rank and pip
+
+
+def _pip_size(spec: FontSpec) -> int:
+    return pip_size_for(cap_height(spec))
+
+
+def rich_width(parts: Sequence[Part], spec: FontSpec) -> int:
+    """Width of ``parts`` drawn by `draw_rich`."""
+    width = 0
+    for part in parts:
+        if isinstance(part, Card):
+            width += text_width(RANK_TEXT[part.rank - 1], spec) + 1 + _pip_size(spec)
+        else:
+            width += text_width(part, spec)
+    return width
+
+
+def draw_rich(
+    surface: pygame.Surface,
+    theme: Theme,
+    parts: Sequence[Part],
+    spec: FontSpec,
+    pos: tuple[int, int],
+    color: str = "text",
+    align: str = "left",
+) -> pygame.Rect:
+    """One line of words and cards (rank, then the suit's pip in red or black); its rectangle."""
+    width = rich_width(parts, spec)
+    x, y = pos
+    if align == "center":
+        x -= width // 2
+    elif align == "right":
+        x -= width
+    left = x
+    ink = theme.color(color)
+    for part in parts:
+        if isinstance(part, Card):
+            card_ink = theme.color("red" if part.is_red else "black")
+            drawn = draw_text(surface, RANK_TEXT[part.rank - 1], spec, card_ink, (x, y))
+            size = _pip_size(spec)
+            draw_pip(surface, part.suit, size, card_ink, (drawn.right + 1, y + cap_height(spec)
+                                                          - size))
+            x = drawn.right + 1 + size
+        else:
+            x = draw_text(surface, part, spec, ink, (x, y)).right
+    return pygame.Rect(left, y, width, line_height(spec))
+
+
+def fit_parts(parts: Sequence[Part], spec: FontSpec, width: int) -> list[Part]:
+    """``parts`` cut short from the end (whole words) until they fit ``width``."""
+    shown = list(parts)
+    while shown and rich_width(shown, spec) > width:
+        last = shown[-1]
+        if isinstance(last, str) and " " in last.strip():
+            shown[-1] = last.rstrip().rsplit(" ", 1)[0]
+        else:
+            shown.pop()
+    return shown
+
+
+def draw_prompt(surface: pygame.Surface, theme: Theme, parts: Sequence[Part]) -> pygame.Rect:
+    """The prompt line above the soft keys, with cards shown as rank and pip."""
+    rect = widgets.draw_prompt(surface, theme, "")
+    spec = theme.font("small")
+    shown = fit_parts(parts, spec, rect.width - 2 * widgets.MARGIN)
+    draw_rich(surface, theme, shown, spec, (widgets.MARGIN, rect.top + 2))
+    return rect
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Where the play screen's parts go, top to bottom."""
+
+    opponent: pygame.Rect  # the opponent's cards (a hand row) and their count at the right
+    stock: tuple[int, int]
+    discard: tuple[int, int]
+    choices: pygame.Rect  # right of the piles: a column of choices, or notes
+    status: pygame.Rect  # one line: deadwood, knock limit, doubling
+    hand: pygame.Rect  # the player's hand row
+
+
+def table_layout(theme: Theme) -> TableLayout:
+    """The rows of the table spread evenly over the content area, above the prompt line."""
+    content = widgets.layout(theme).content
+    bottom = widgets.prompt_rect(theme).top
+    row = hand_height(theme)
+    pile_w, pile_h = pile_size(theme)
+    status_h = line_height(theme.font("body")) + 1
+    spare = max(0, bottom - content.top - 2 * row - pile_h - status_h)
+    gap = spare // 4
+    y = content.top + gap // 2
+    opponent = pygame.Rect(content.left, y, content.width, row)
+    y += row + gap
+    stock = (content.left + 2 * widgets.MARGIN, y)
+    discard = (stock[0] + pile_w + 3 * widgets.MARGIN, y)
+    left = discard[0] + pile_w + 3 * widgets.MARGIN
+    choices = pygame.Rect(left, y, content.right - widgets.MARGIN - left, pile_h)
+    y += pile_h + gap
+    status = pygame.Rect(content.left, y, content.width, status_h)
+    y += status_h + gap
+    hand = pygame.Rect(content.left, y, content.width, row)
+    return TableLayout(opponent, stock, discard, choices, status, hand)
+
+
+def draw_opponent(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    count: int,
+    name: str,
+    cards: Sequence[Card] | None = None,
+) -> None:
+    """The opponent's hand as backs (or ``cards`` face up), its name and count at the right."""
+    spec = theme.font("small")
+    label_w = max(text_width(name, spec), text_width("88", spec)) + 2 * widgets.MARGIN
+    row = pygame.Rect(rect.left, rect.top, rect.width - label_w, rect.height)
+    shown: list[Card | None] = list(cards) if cards is not None else [None] * count
+    draw_hand(surface, theme, shown, row)
+    x = rect.right - widgets.MARGIN
+    y = rect.centery - line_height(spec)
+    draw_text(surface, name, spec, theme.color("text"), (x, y), "right")
+    draw_text(surface, str(count), spec, theme.color("text"), (x, y + line_height(spec)), "right")
+
+
+def draw_choices(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    labels: Sequence[str],
+    cursor: int | None,
+) -> None:
+    """A column of choices in ``rect``, the one at ``cursor`` on the highlight bar."""
+    spec = theme.font("body")
+    row_h = line_height(spec) + 2
+    top = rect.top + max(0, (rect.height - row_h * len(labels)) // 2)
+    for i, label in enumerate(labels):
+        bar = pygame.Rect(rect.left, top + i * row_h, rect.width, row_h)
+        on = i == cursor
+        if on:
+            surface.fill(theme.color("highlight"), bar)
+        else:
+            pygame.draw.rect(surface, theme.color("dim"), bar, 1)
+        ink = theme.color("highlight_text" if on else "text")
+        draw_text(surface, label, spec, ink, (bar.centerx, bar.top + 2), "center")
+
+
+def draw_notes(
+    surface: pygame.Surface, theme: Theme, rect: pygame.Rect, lines: Sequence[Sequence[Part]]
+) -> None:
+    """Short lines of rich text, top-aligned in ``rect``."""
+    spec = theme.font("small")
+    y = rect.top
+    for parts in lines:
+        draw_rich(surface, theme, fit_parts(parts, spec, rect.width), spec, (rect.left, y))
+        y += line_height(spec) + 1
+
+
+def draw_status(
+    surface: pygame.Surface, theme: Theme, rect: pygame.Rect, left: str, right: str,
+    role: str = "body",
+) -> None:
+    """The status line: ``left`` (the deadwood) and ``right`` (the knock limit)."""
+    spec = theme.font(role)
+    ink = theme.color("text")
+    draw_text(surface, left, spec, ink, (rect.left + widgets.MARGIN, rect.top))
+    draw_text(surface, right, spec, ink, (rect.right - widgets.MARGIN, rect.top), "right")
+
+
+@dataclass(frozen=True)
+class ArrangedRow:
+    """A hand laid out as melds, then laid-off cards, then deadwood, with a look for each."""
+
+    cards: tuple[Card, ...]
+    looks: tuple[CardLook, ...]
+
+
+def arranged_row(
+    melds: Sequence[Meld],
+    deadwood: Sequence[Card],
+    laid_off: Sequence[Card] = (),
+) -> ArrangedRow:
+    """Cards in meld groups (underlined), laid-off cards (green), then deadwood by rank."""
+    cards: list[Card] = []
+    looks: list[CardLook] = []
+    for index, meld in enumerate(melds):
+        cards.extend(meld.cards)
+        looks.extend([CardLook(meld=index)] * len(meld.cards))
+    cards.extend(laid_off)
+    looks.extend([CardLook(laid_off=True)] * len(laid_off))
+    loose = sorted(deadwood, key=lambda c: (c.rank, c.suit))
+    cards.extend(loose)
+    looks.extend([PLAIN] * len(loose))
+    return ArrangedRow(tuple(cards), tuple(looks))

@@ -1,0 +1,182 @@
+"""The showdown: the player lays down melds, as the knocker or as the defender.
+
+The cards come arranged at their best (for a defender: best once lay-offs are counted). 4/6 move
+the cursor, 5 picks or unpicks a card, OK makes a meld of the picked cards (breaking the melds
+they came from) or, with nothing picked, lays the arrangement down. 0 breaks the meld under the
+cursor, ``*`` goes back to the best arrangement. A knocker's deadwood must stay within the limit.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from gin_handset.device.keys import CURSOR_LEFT, CURSOR_RIGHT, PhoneKey
+from gin_handset.render import cards as card_render
+from gin_handset.render import table, widgets
+from gin_handset.render.cards import CardLook
+from gin_handset.render.fonts import line_height
+from gin_handset.render.theme import Theme
+from gin_handset.rules.actions import Arrange
+from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.layoff import lay_off
+from gin_handset.rules.melds import Meld, arrangement_of, best_arrangement, meld_problem
+from gin_handset.screens.base import Push, Replace, Screen, Transition
+from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
+from gin_handset.screens.match.table import OK_KEYS, QUIT_KEYS, scores_title
+from gin_handset.session.match_session import COMPUTER, HUMAN, MatchSession
+
+BREAK, BEST = PhoneKey.NUM0, PhoneKey.STAR
+
+
+def default_melds(hand: HandState) -> tuple[Meld, ...]:
+    """The melds offered first to the player on turn at the showdown."""
+    cards = hand.hands[hand.turn]
+    if hand.phase is Phase.KNOCKER_ARRANGE or hand.knocker_arrangement is None:
+        return best_arrangement(cards).melds
+    knocker = hand.knocker_arrangement
+    return lay_off(() if knocker.is_gin else knocker.melds, cards).defender_melds
+
+
+def default_arrange(session: MatchSession) -> Arrange:
+    """What OK alone lays down at the showdown: the default melds."""
+    return Arrange(default_melds(session.hand))
+
+
+class ArrangeScreen(Screen):
+    def __init__(self, flow: MatchFlow) -> None:
+        super().__init__()
+        self.flow = flow
+        self.melds: list[Meld] = list(default_melds(self.hand))
+        self.picked: set[Card] = set()
+        self.cursor = 0
+        self.note: list[table.Part] | None = None
+
+    @property
+    def hand(self) -> HandState:
+        return self.flow.session.hand
+
+    @property
+    def knocking(self) -> bool:
+        return self.hand.phase is Phase.KNOCKER_ARRANGE
+
+    def row(self) -> table.ArrangedRow:
+        arrangement = arrangement_of(self.hand.hands[HUMAN], self.melds)
+        return table.arranged_row(arrangement.melds, arrangement.deadwood)
+
+    def deadwood_count(self) -> int:
+        return arrangement_of(self.hand.hands[HUMAN], self.melds).deadwood_count
+
+    def soft_keys(self) -> tuple[str, str]:
+        return ("Meld" if self.picked else "Done"), "Menu"
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        if key in QUIT_KEYS:
+            from gin_handset.screens.match.confirm import ConfirmQuitScreen
+
+            return Push(ConfirmQuitScreen(self.flow))
+        self.dirty = True
+        self.note = None
+        cards = self.row().cards
+        if key in CURSOR_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+        elif key in CURSOR_RIGHT:
+            self.cursor = min(len(cards) - 1, self.cursor + 1)
+        elif key is PhoneKey.NUM5:
+            self.picked ^= {cards[self.cursor]}
+        elif key is BREAK:
+            self._break(cards[self.cursor])
+        elif key is BEST:
+            self.melds, self.picked = list(default_melds(self.hand)), set()
+            self.note = ["Best arrangement"]
+        elif key in OK_KEYS:
+            return self._meld(cards[self.cursor]) if self.picked else self._done()
+        return None
+
+    def _follow(self, card: Card) -> None:
+        """Keep the cursor on ``card`` after the row was rearranged."""
+        self.cursor = self.row().cards.index(card)
+
+    def _break(self, card: Card) -> None:
+        kept = [m for m in self.melds if card not in m.cards]
+        if len(kept) == len(self.melds):
+            self.note = ["0 breaks a meld: not in one"]
+            return
+        self.melds = kept
+        self._follow(card)
+
+    def _meld(self, at: Card) -> Transition | None:
+        picked = sorted(self.picked)
+        if meld_problem(picked) is not None:
+            short = "3 or more cards" if len(picked) < 3 else "a run or a set"
+            self.note = [f"Not a meld: pick {short}"]
+            return None
+        self.melds = [m for m in self.melds if not self.picked & set(m.cards)]
+        self.melds.append(Meld(tuple(picked)))
+        self.picked = set()
+        self._follow(at)
+        return None
+
+    def _done(self) -> Transition | None:
+        count, limit = self.deadwood_count(), self.hand.knock_limit
+        if self.knocking and count > limit:
+            self.note = [f"Deadwood {count} is over {limit}"]
+            return None
+        problem = self.flow.apply(Arrange(tuple(self.melds)))
+        if problem is not None:
+            self.note = [problem]
+            return None
+        from gin_handset.screens.match.routing import screen_for
+
+        return Replace(screen_for(self.flow))
+
+    def prompt(self) -> list[table.Part]:
+        if self.note is not None:
+            return self.note
+        if self.picked:
+            return [f"{len(self.picked)} picked: OK melds them"]
+        return ["5 pick, 0 break, OK done"]
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        widgets.clear(lcd, theme)
+        widgets.draw_title(lcd, theme, scores_title(self.flow))
+        widgets.draw_softkeys(lcd, theme, *self.soft_keys())
+        content = widgets.layout(theme).content
+        spec = theme.font("small")
+        row_h = card_render.hand_height(theme)
+        step = line_height(spec) + 1
+        y = content.top + 1
+        hand = self.hand
+        other = hand.hands[COMPUTER]
+        if self.knocking:
+            label = f"{COMPUTER_NAME}: {len(other)} cards"
+            shown = table.arranged_row((), other)
+        else:
+            knocker = hand.knocker_arrangement
+            assert knocker is not None
+            label = f"{COMPUTER_NAME} knocked: deadwood {knocker.deadwood_count}"
+            shown = table.arranged_row(knocker.melds, knocker.deadwood)
+        table.draw_rich(lcd, theme, [label], spec, (widgets.MARGIN, y))
+        y += step
+        card_render.draw_hand(lcd, theme, shown.cards, pygame.Rect(0, y, theme.width, row_h),
+                              shown.looks)
+        y += row_h + step
+        count = self.deadwood_count()
+        mine = (f"You knock: deadwood {count} of {hand.knock_limit}" if self.knocking
+                else f"You defend: deadwood {count}")
+        table.draw_rich(lcd, theme, [mine], spec, (widgets.MARGIN, y))
+        y += step
+        row = self.row()
+        self.cursor = min(self.cursor, len(row.cards) - 1)
+        looks = [CardLook(raised=card in self.picked, cursor=i == self.cursor, meld=look.meld)
+                 for i, (card, look) in enumerate(zip(row.cards, row.looks, strict=True))]
+        card_render.draw_hand(lcd, theme, row.cards, pygame.Rect(0, y, theme.width, row_h), looks)
+        y += row_h + step
+        help_lines: list[list[table.Part]] = [["5: pick or unpick a card"],
+                                              ["OK: meld the picked cards"],
+                                              ["0: break a meld  *: best"]]
+        bottom = widgets.prompt_rect(theme).top
+        notes = pygame.Rect(widgets.MARGIN, y, theme.width - 2 * widgets.MARGIN, bottom - y)
+        if notes.height >= 3 * step:
+            table.draw_notes(lcd, theme, notes, help_lines)
+        table.draw_prompt(lcd, theme, self.prompt())

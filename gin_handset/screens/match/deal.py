@@ -1,0 +1,99 @@
+"""The deal: ten cards each, dealt one at a time and alternately, then the upcard turned.
+
+OK (or 5, or the left soft key) skips to the end; the screen then gives way to the first turn.
+"""
+
+from __future__ import annotations
+
+from gin_handset.device.keys import PhoneKey
+from gin_handset.render import table
+from gin_handset.render.cards import CardLook
+from gin_handset.rules.cards import Card
+from gin_handset.screens.base import Replace, Transition
+from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
+from gin_handset.screens.match.table import PICK_KEYS, TableScreen, meld_looks
+from gin_handset.session.match_session import COMPUTER, HUMAN
+
+CARD_MS = 70  # between two dealt cards
+UPCARD_MS = 300  # before the upcard is turned
+END_MS = 500  # the dealt table stays this long before play starts
+DEALT = 20
+
+
+class DealScreen(TableScreen):
+    def __init__(self, flow: MatchFlow) -> None:
+        super().__init__(flow)
+        self.clock = 0
+
+    @property
+    def dealt(self) -> int:
+        return min(DEALT, self.clock // CARD_MS)
+
+    @property
+    def upcard_shown(self) -> bool:
+        return self.clock >= DEALT * CARD_MS + UPCARD_MS
+
+    @property
+    def finished(self) -> bool:
+        return self.clock >= DEALT * CARD_MS + UPCARD_MS + END_MS
+
+    def _count(self, seat: int) -> int:
+        """How many of ``seat``'s cards are dealt so far (the non-dealer gets the first)."""
+        first = 1 - self.flow.session.hand.dealer
+        return (self.dealt + (1 if seat == first else 0)) // 2
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        leave = self.quit_or_none(key)
+        if leave is not None:
+            return leave
+        if key in PICK_KEYS:
+            return self._next()
+        return None
+
+    def update(self, ms: int) -> Transition | None:
+        before = (self.dealt, self.upcard_shown)
+        self.clock += ms
+        if (self.dealt, self.upcard_shown) != before:
+            self.dirty = True
+        return self._next() if self.finished else None
+
+    def _next(self) -> Transition:
+        from gin_handset.screens.match.routing import screen_for
+
+        return Replace(screen_for(self.flow))
+
+    def opponent_cards(self) -> tuple[int, list[Card] | None]:
+        return self._count(COMPUTER), None
+
+    def piles(self) -> tuple[int, Card | None, int]:
+        hand = self.flow.session.hand
+        if self.upcard_shown:
+            return len(hand.stock), hand.upcard, 1
+        return 52 - self.dealt, None, 0
+
+    def hand_row(self) -> tuple[list[Card], list[CardLook]]:
+        dealt = list(self.flow.session.hand.hands[HUMAN][: self._count(HUMAN)])
+        if self.dealt < DEALT:
+            return dealt, [CardLook()] * len(dealt)
+        cards = self.flow.hand_cards()
+        return cards, meld_looks(cards)
+
+    def status(self) -> tuple[str, str]:
+        if self.dealt < DEALT:
+            return "Dealing", ""
+        return super().status()
+
+    def side_lines(self) -> list[list[table.Part]]:
+        hand = self.flow.session.hand
+        dealer = "You deal" if hand.dealer == HUMAN else f"{COMPUTER_NAME} deals"
+        lines: list[list[table.Part]] = [[f"Hand {self.flow.session.match.hand_number + 1}"],
+                                         [dealer]]
+        if self.upcard_shown:
+            lines.append(["Upcard ", hand.upcard])
+        return lines
+
+    def prompt(self) -> list[table.Part]:
+        return ["Dealing: OK skips"]
+
+    def soft_keys(self) -> tuple[str, str]:
+        return "Skip", "Menu"

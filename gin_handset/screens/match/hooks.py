@@ -1,0 +1,73 @@
+"""Plugs the match into the main menu: New Game, Continue, whether a save exists, shortcuts.
+
+The save lives in the data folder (`gin_handset.settings.data_dir`). The match seed is the
+command line's ``--seed`` when given, else a fresh one from the system's random source.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gin_handset.screens.base import Screen
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.match.confirm import NoticeScreen
+from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.flow import MatchFlow
+from gin_handset.screens.match.play import SHORTCUTS
+from gin_handset.screens.match.routing import screen_for
+from gin_handset.session.match_session import MatchSession
+from gin_handset.session.saves import SaveStore
+from gin_handset.settings import data_dir
+
+SEED_BITS = 32
+
+
+def save_store() -> SaveStore:
+    return SaveStore(data_dir())
+
+
+def new_seed(context: AppContext) -> int:
+    """The command line's seed, else a fresh random one."""
+    if context.seed is not None:
+        return context.seed
+    return random.SystemRandom().getrandbits(SEED_BITS)
+
+
+def start_match(context: AppContext) -> Screen:
+    """A new match with the current options, saved at once; its deal.
+
+    A save that cannot be read is set aside first (and the player told), never overwritten.
+    """
+    store = save_store()
+    messages = store.load()[1] if store.exists() else []
+    settings = context.settings
+    session = MatchSession.new(settings.options, new_seed(context), settings.difficulty)
+    flow = MatchFlow(context, store, session)
+    flow.save()
+    deal = DealScreen(flow)
+    return NoticeScreen(messages, deal, context.theme) if messages else deal
+
+
+def continue_match(context: AppContext) -> Screen | None:
+    """The saved match where it was; a bad save is set aside, the player told, a new match."""
+    store = save_store()
+    record, messages = store.load()
+    if record is not None:
+        return screen_for(MatchFlow(context, store, MatchSession(record)))
+    if messages:
+        return NoticeScreen([*messages, "A new match starts."], start_match(context),
+                            context.theme)
+    context.messages.append("There is no saved match to continue.")
+    return None
+
+
+def has_saved(context: AppContext) -> bool:
+    return save_store().exists()
+
+
+def install_match_hooks(context: AppContext) -> None:
+    """Give the main menu its New Game and Continue, and How to Play the match's shortcuts."""
+    context.start_match = start_match
+    context.continue_match = continue_match
+    context.has_saved = has_saved
+    context.shortcuts.extend(s for s in SHORTCUTS if s not in context.shortcuts)

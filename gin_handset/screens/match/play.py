@@ -1,0 +1,238 @@
+"""The player's turn: the upcard offer, drawing, discarding, then knock, end turn or cancel.
+
+Keys: 4/6 move the cursor, 2/8 move between the piles (or the choices) and the hand, 5 or OK
+picks what is under the cursor (the left soft key too). ``*`` sorts the hand by rank, ``#`` by
+suit; 1 and 3 move the card under the cursor left and right. CLR asks to leave the match.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from gin_handset.device.keys import CURSOR_DOWN, CURSOR_LEFT, CURSOR_RIGHT, CURSOR_UP, PhoneKey
+from gin_handset.render import table
+from gin_handset.render.cards import PLAIN, CardLook
+from gin_handset.render.theme import Theme
+from gin_handset.rules.actions import (
+    Action,
+    CancelDiscard,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndTurn,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.melds import deadwood
+from gin_handset.screens.base import Replace, Transition
+from gin_handset.screens.match.flow import BY_RANK, BY_SUIT, MatchFlow
+from gin_handset.screens.match.table import PICK_KEYS, TableScreen, meld_looks
+
+HAND, PILES, CHOICES = "hand", "piles", "choices"
+STOCK, PILE = 0, 1
+MOVE_LEFT, MOVE_RIGHT = PhoneKey.NUM1, PhoneKey.NUM3
+SORT_RANK, SORT_SUIT = PhoneKey.STAR, PhoneKey.POUND
+SHORTCUTS = [
+    ("*", "Sort your hand by rank"),
+    ("#", "Sort your hand by suit"),
+    ("1", "Move a card left"),
+    ("3", "Move a card right"),
+    ("0", "Showdown: break a meld"),
+]
+
+
+class PlayScreen(TableScreen):
+    def __init__(self, flow: MatchFlow) -> None:
+        super().__init__(flow)
+        self.focus = HAND
+        self.hand_cursor = 0
+        self.pile_cursor = STOCK
+        self.choice_cursor = 0
+        self.note: list[table.Part] | None = None
+        self.phase: Phase | None = None
+        self._enter_phase()
+
+    @property
+    def hand(self) -> HandState:
+        return self.flow.session.hand
+
+    def _enter_phase(self) -> None:
+        phase = self.hand.phase
+        if phase is self.phase:
+            return
+        self.phase = phase
+        self.choice_cursor = 0
+        if phase in (Phase.OFFER, Phase.DECIDE):
+            self.focus = CHOICES
+        elif phase in (Phase.DRAW, Phase.FORCED_DRAW):
+            self.focus, self.pile_cursor = PILES, STOCK
+        else:
+            self.focus = HAND
+            cards = self.flow.hand_cards()
+            choosable = [i for i, c in enumerate(cards) if c != self.hand.taken]
+            self.hand_cursor = choosable[-1] if choosable else 0
+
+    def choices(self) -> list[tuple[str, Action]]:
+        if self.phase is Phase.OFFER:
+            return [("Take", TakeUpcard()), ("Pass", PassUpcard())]
+        if self.phase is Phase.DECIDE:
+            found: list[tuple[str, Action]] = []
+            if Knock() in self.hand.legal_actions():
+                gin = deadwood(self.flow.hand_cards()) == 0
+                found.append(("Gin!" if gin else "Knock", Knock()))
+            return [*found, ("End turn", EndTurn()), ("Cancel", CancelDiscard())]
+        return []
+
+    # keys
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        leave = self.quit_or_none(key)
+        if leave is not None:
+            return leave
+        self.dirty = True
+        self.note = None
+        if key is SORT_RANK or key is SORT_SUIT:
+            self.flow.sort(BY_RANK if key is SORT_RANK else BY_SUIT)
+            self.note = [f"Sorted by {'rank' if key is SORT_RANK else 'suit'}"]
+            return None
+        if key in (MOVE_LEFT, MOVE_RIGHT):
+            if self.focus == HAND:
+                step = -1 if key is MOVE_LEFT else 1
+                self.hand_cursor = self.flow.move(self.hand_cursor, step)
+            else:
+                self.note = ["1/3 move a card of your hand"]
+            return None
+        if self.focus == CHOICES:
+            return self._choices_key(key)
+        if self.focus == PILES:
+            return self._piles_key(key)
+        return self._hand_key(key)
+
+    def _choices_key(self, key: PhoneKey) -> Transition | None:
+        options = self.choices()
+        if key in CURSOR_UP | CURSOR_LEFT:
+            self.choice_cursor = (self.choice_cursor - 1) % len(options)
+        elif key in CURSOR_DOWN | CURSOR_RIGHT:
+            self.choice_cursor = (self.choice_cursor + 1) % len(options)
+        elif key in PICK_KEYS:
+            return self._act(options[self.choice_cursor][1])
+        return None
+
+    def _piles_key(self, key: PhoneKey) -> Transition | None:
+        if key in CURSOR_LEFT:
+            self.pile_cursor = STOCK
+        elif key in CURSOR_RIGHT:
+            self.pile_cursor = PILE
+        elif key in CURSOR_DOWN:
+            self.focus = HAND
+        elif key in PICK_KEYS:
+            if self.phase is Phase.DISCARD:
+                self.note = ["Discard from your hand: 8"]
+            elif self.pile_cursor == STOCK:
+                return self._act(DrawStock())
+            elif self.phase is Phase.FORCED_DRAW:
+                self.note = ["Both passed: draw from stock"]
+            else:
+                return self._act(DrawDiscard())
+        return None
+
+    def _hand_key(self, key: PhoneKey) -> Transition | None:
+        count = len(self.flow.hand_cards())
+        if key in CURSOR_LEFT:
+            self.hand_cursor = max(0, self.hand_cursor - 1)
+        elif key in CURSOR_RIGHT:
+            self.hand_cursor = min(count - 1, self.hand_cursor + 1)
+        elif key in CURSOR_UP:
+            self.focus = PILES
+        elif key in PICK_KEYS:
+            card = self.flow.hand_cards()[self.hand_cursor]
+            if self.phase is not Phase.DISCARD:
+                self.note = ["Draw a card first: 2 for piles"]
+            elif card == self.hand.taken:
+                self.note = [card, " was just taken: not now"]
+            else:
+                return self._act(Discard(card))
+        return None
+
+    def _act(self, action: Action) -> Transition | None:
+        problem = self.flow.apply(action)
+        if problem is not None:
+            self.note = [problem]
+            return None
+        session = self.flow.session
+        if session.human_to_act and self.hand.phase not in (
+            Phase.KNOCKER_ARRANGE, Phase.DEFENDER_ARRANGE
+        ):
+            self._enter_phase()
+            count = len(self.flow.hand_cards())
+            self.hand_cursor = min(self.hand_cursor, count - 1)
+            return None
+        from gin_handset.screens.match.routing import screen_for
+
+        return Replace(screen_for(self.flow))
+
+    # drawing
+
+    def soft_keys(self) -> tuple[str, str]:
+        if self.focus == CHOICES:
+            return self.choices()[self.choice_cursor][0], "Menu"
+        if self.focus == PILES:
+            return ("Draw" if self.phase in (Phase.DRAW, Phase.FORCED_DRAW) else ""), "Menu"
+        return ("Discard" if self.phase is Phase.DISCARD else ""), "Menu"
+
+    def pile_looks(self) -> tuple[CardLook, CardLook]:
+        if self.focus != PILES:
+            return PLAIN, PLAIN
+        on = CardLook(cursor=True)
+        return (on, PLAIN) if self.pile_cursor == STOCK else (PLAIN, on)
+
+    def hand_row(self) -> tuple[list, list[CardLook]]:
+        cards = self.flow.hand_cards()
+        looks = []
+        for i, (card, look) in enumerate(zip(cards, meld_looks(cards), strict=True)):
+            looks.append(CardLook(
+                cursor=self.focus == HAND and i == self.hand_cursor,
+                dim=self.phase is Phase.DISCARD and card == self.hand.taken,
+                meld=look.meld,
+            ))
+        return cards, looks
+
+    def draw_side(self, lcd: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
+        options = self.choices()
+        if options:
+            table.draw_choices(lcd, theme, rect, [label for label, _ in options],
+                               self.choice_cursor)
+        else:
+            super().draw_side(lcd, theme, rect)
+
+    def prompt(self) -> list[table.Part]:
+        if self.note is not None:
+            return self.note
+        hand = self.hand
+        top = hand.discard_pile[-1] if hand.discard_pile else None
+        if self.phase is Phase.OFFER:
+            return ["Take ", hand.upcard, " or pass?"]
+        if self.phase is Phase.DECIDE:
+            action = self.choices()[self.choice_cursor][1]
+            if isinstance(action, Knock):
+                count = deadwood(self.flow.hand_cards())
+                return ["Go gin!"] if count == 0 else [f"Knock with deadwood {count}"]
+            if isinstance(action, CancelDiscard) and hand.discarded is not None:
+                return ["Take ", hand.discarded, " back, discard again"]
+            return ["End your turn"]
+        if self.focus == PILES:
+            if self.phase is Phase.DISCARD:
+                return ["8: back to your hand"]
+            if self.phase is Phase.FORCED_DRAW:
+                return ["Both passed: draw from stock"]
+            if self.pile_cursor == PILE and top is not None:
+                return ["OK: take ", top]
+            return ["OK: draw from the stock"]
+        if self.phase is Phase.DISCARD:
+            card = self.flow.hand_cards()[self.hand_cursor]
+            if card == hand.taken:
+                return [card, " was just taken: not now"]
+            return ["OK: discard ", card]
+        return ["Draw first: 2 for the piles"]

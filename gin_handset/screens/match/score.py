@@ -1,0 +1,158 @@
+"""The end of a hand: both hands with melds, lay-offs (green) and deadwood, how the points were
+made, the running totals and the deal's seed. OK deals the next hand, or shows who won.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from gin_handset.device.keys import PhoneKey
+from gin_handset.render import cards as card_render
+from gin_handset.render import table, widgets
+from gin_handset.render.fonts import draw_text, line_height, wrap_text
+from gin_handset.render.theme import Theme
+from gin_handset.rules.hand import HandResult
+from gin_handset.rules.melds import best_arrangement
+from gin_handset.screens.base import PopToRoot, Push, Replace, Screen, Transition
+from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
+from gin_handset.screens.match.table import OK_KEYS, QUIT_KEYS, seat_name
+from gin_handset.session.match_session import COMPUTER, HUMAN
+
+TITLES = {"gin": "Gin!", "knock": "Knock", "undercut": "Undercut!", "dead": "Dead hand"}
+BONUS_NAMES = {"gin": "gin bonus", "undercut": "undercut bonus"}
+
+
+def explain(result: HandResult) -> str:
+    """How the winner's points were made, every bonus and the doubling spelt out."""
+    if result.winner is None:
+        return "Nobody knocked before the stock ran low: no score. The same dealer deals again."
+    winner = seat_name(result.winner)
+    k, d = result.knocker_deadwood, result.defender_deadwood
+    if result.kind == "gin":
+        sum_text = f"{d} deadwood + {result.bonus} gin bonus"
+    elif result.kind == "knock":
+        sum_text = f"{d} - {k} deadwood"
+    else:
+        sum_text = f"{k} - {d} deadwood + {result.bonus} undercut bonus"
+    if result.doubled:
+        sum_text = f"({sum_text}) x2 for the spade upcard"
+    verb = "score" if result.winner == HUMAN else "scores"
+    return f"{winner} {verb} {sum_text} = {result.points}."
+
+
+class ScoreScreen(Screen):
+    def __init__(self, flow: MatchFlow) -> None:
+        super().__init__()
+        self.flow = flow
+
+    @property
+    def result(self) -> HandResult:
+        result = self.flow.session.hand.result
+        assert result is not None
+        return result
+
+    def soft_keys(self) -> tuple[str, str]:
+        return ("Next" if not self.flow.session.match.is_over else "Result"), "Menu"
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        session = self.flow.session
+        if key in QUIT_KEYS:
+            if session.match.is_over:
+                return PopToRoot()
+            from gin_handset.screens.match.confirm import ConfirmQuitScreen
+
+            return Push(ConfirmQuitScreen(self.flow))
+        if key not in OK_KEYS:
+            return None
+        if session.match.is_over:
+            return Replace(GameOverScreen(self.flow))
+        session.next_hand()
+        from gin_handset.screens.match.deal import DealScreen
+
+        return Replace(DealScreen(self.flow))
+
+    def rows(self) -> list[tuple[str, table.ArrangedRow]]:
+        """Each shown hand's label and arranged cards: the knocker first."""
+        hand, result = self.flow.session.hand, self.result
+        if result.knocker is None or result.knocker_arrangement is None or result.defender is None:
+            mine = best_arrangement(hand.hands[HUMAN])
+            return [(f"You: deadwood {mine.deadwood_count}",
+                     table.arranged_row(mine.melds, mine.deadwood))]
+        knocker = result.knocker_arrangement
+        defender = result.defender
+        laid = [lay.card for lay in defender.laid_off]
+        how = "went gin" if result.kind == "gin" else "knocked"
+        first = f"{seat_name(result.knocker)} {how}: deadwood {knocker.deadwood_count}"
+        second = f"{seat_name(1 - result.knocker)}: deadwood {defender.deadwood_count}"
+        if laid:
+            second += f", {len(laid)} laid off"
+        return [(first, table.arranged_row(knocker.melds, knocker.deadwood)),
+                (second, table.arranged_row(defender.defender_melds, defender.deadwood, laid))]
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        match = self.flow.session.match
+        widgets.clear(lcd, theme)
+        widgets.draw_title(lcd, theme, TITLES[self.result.kind], f"Hand {match.hand_number + 1}")
+        widgets.draw_softkeys(lcd, theme, *self.soft_keys())
+        content = widgets.layout(theme).content
+        spec = theme.font("small")
+        step = line_height(spec) + 1
+        row_h = card_render.hand_height(theme)
+        ink = theme.color("text")
+        y = content.top + 1
+        for label, row in self.rows():
+            draw_text(lcd, label, spec, ink, (widgets.MARGIN, y))
+            y += step
+            card_render.draw_hand(lcd, theme, row.cards, pygame.Rect(0, y, theme.width, row_h),
+                                  row.looks)
+            y += row_h + 2
+        width = theme.width - 2 * widgets.MARGIN
+        scores = match.scores
+        lines = [
+            *wrap_text(explain(self.result), spec, width),
+            f"Total: You {scores[HUMAN]}, {COMPUTER_NAME} {scores[COMPUTER]}",
+            f"Deal seed {match.hand_seed}",
+        ]
+        for line in lines:
+            draw_text(lcd, line, spec, ink, (widgets.MARGIN, y))
+            y += step
+        what = "see who won" if match.is_over else "deal the next hand"
+        table.draw_prompt(lcd, theme, [f"OK: {what}"])
+
+
+class GameOverScreen(Screen):
+    """Names the winner of the match; OK or CLR returns to the main menu."""
+
+    def __init__(self, flow: MatchFlow) -> None:
+        super().__init__()
+        self.flow = flow
+
+    def soft_keys(self) -> tuple[str, str]:
+        return "OK", "Menu"
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        return PopToRoot() if key in OK_KEYS | QUIT_KEYS else None
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        match = self.flow.session.match
+        widgets.clear(lcd, theme)
+        widgets.draw_title(lcd, theme, "Game over")
+        widgets.draw_softkeys(lcd, theme, *self.soft_keys())
+        content = widgets.layout(theme).content
+        winner = match.winner
+        headline = "You win the match!" if winner == HUMAN else f"{COMPUTER_NAME} wins the match"
+        title = theme.font("title")
+        body = theme.font("body")
+        ink, accent = theme.color("text"), theme.color("accent")
+        y = content.top + content.height // 5
+        for line in wrap_text(headline, title, content.width - 2 * widgets.MARGIN):
+            draw_text(lcd, line, title, accent, (content.centerx, y), "center")
+            y += line_height(title)
+        y += line_height(body)
+        scores = match.scores
+        hands = len(match.results)
+        for line in (f"You {scores[HUMAN]}", f"{COMPUTER_NAME} {scores[COMPUTER]}",
+                     f"to {match.options.points_to_win}, in {hands} hands"):
+            draw_text(lcd, line, body, ink, (content.centerx, y), "center")
+            y += line_height(body) + 1
+        table.draw_prompt(lcd, theme, ["OK: back to the main menu"])

@@ -1,0 +1,146 @@
+"""The table every in-hand screen draws: opponent, piles, side panel, status line, hand, prompt.
+
+A `TableScreen` says what goes where through small methods; the drawing is shared. CLR or the
+right soft key asks whether to leave the match (it is saved either way).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from gin_handset.device.keys import PhoneKey
+from gin_handset.render import cards as card_render
+from gin_handset.render import table, widgets
+from gin_handset.render.cards import PLAIN, CardLook
+from gin_handset.render.fonts import text_width
+from gin_handset.render.theme import Theme
+from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import Event
+from gin_handset.rules.melds import best_arrangement, deadwood
+from gin_handset.screens.base import Push, Screen, Transition
+from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
+from gin_handset.session.match_session import COMPUTER, HUMAN
+
+OK_KEYS = frozenset({PhoneKey.SELECT, PhoneKey.SOFT_LEFT})
+PICK_KEYS = frozenset({PhoneKey.NUM5}) | OK_KEYS
+QUIT_KEYS = frozenset({PhoneKey.CLEAR, PhoneKey.SOFT_RIGHT})
+MENU = "Menu"
+
+
+def seat_name(seat: int) -> str:
+    return "You" if seat == HUMAN else COMPUTER_NAME
+
+
+def describe(event: Event) -> list[table.Part]:
+    """A short line saying what a player did, with the card shown if it was public."""
+    who = seat_name(event.seat)
+    card: list[table.Part] = [event.card] if event.card is not None else []
+    words = {
+        "pass": "passed", "take": "took", "stock": "drew stock", "pile": "took",
+        "discard": "discarded", "cancel": "took back", "knock": "knocked", "end": "ended turn",
+    }[event.kind]
+    return [f"{who} {words} ", *card]
+
+
+def scores_title(flow: MatchFlow) -> str:
+    scores = flow.session.match.scores
+    return f"You {scores[HUMAN]}  {COMPUTER_NAME} {scores[COMPUTER]}"
+
+
+def knock_text(flow: MatchFlow) -> str:
+    hand = flow.session.hand
+    limit = "Gin only" if hand.knock_limit == 0 else f"Knock {hand.knock_limit}"
+    return f"{limit} x2" if hand.doubled else limit
+
+
+def meld_looks(cards: list[Card]) -> list[CardLook]:
+    """Each card's meld group in the hand's best arrangement (None for deadwood)."""
+    groups: dict[Card, int] = {}
+    for index, meld in enumerate(best_arrangement(cards).melds):
+        for card in meld.cards:
+            groups[card] = index
+    return [CardLook(meld=groups.get(card)) for card in cards]
+
+
+class TableScreen(Screen):
+    """Base of the deal, play and computer-turn screens."""
+
+    def __init__(self, flow: MatchFlow) -> None:
+        super().__init__()
+        self.flow = flow
+
+    def soft_keys(self) -> tuple[str, str]:
+        return ("", MENU)
+
+    def quit_or_none(self, key: PhoneKey) -> Transition | None:
+        if key in QUIT_KEYS:
+            from gin_handset.screens.match.confirm import ConfirmQuitScreen
+
+            return Push(ConfirmQuitScreen(self.flow))
+        return None
+
+    def opponent_cards(self) -> tuple[int, list[Card] | None]:
+        """The opponent's card count, and its cards once a knock has shown them."""
+        hand = self.flow.session.hand
+        cards = hand.hands[COMPUTER]
+        return len(cards), (list(cards) if hand.knocker is not None else None)
+
+    def piles(self) -> tuple[int, Card | None, int]:
+        """Stock count, the discard pile's top card, the discard pile's count."""
+        hand = self.flow.session.hand
+        pile = hand.discard_pile
+        return len(hand.stock), pile[-1] if pile else None, len(pile)
+
+    def pile_looks(self) -> tuple[CardLook, CardLook]:
+        return PLAIN, PLAIN
+
+    def hand_row(self) -> tuple[list[Card], list[CardLook]]:
+        cards = self.flow.hand_cards()
+        return cards, meld_looks(cards)
+
+    def status(self) -> tuple[str, str]:
+        return f"Deadwood {deadwood(self.flow.hand_cards())}", knock_text(self.flow)
+
+    def side_lines(self) -> list[list[table.Part]]:
+        """The last few things that happened, newest last."""
+        events = [e for e in self.flow.session.hand.log if e.kind != "end"]
+        return [describe(e) for e in events[-3:]]
+
+    def draw_side(self, lcd: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
+        table.draw_notes(lcd, theme, rect, self.side_lines())
+
+    def prompt(self) -> list[table.Part]:
+        return []
+
+    def middle_key(self) -> str:
+        return ""
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        widgets.clear(lcd, theme)
+        widgets.draw_title(lcd, theme, scores_title(self.flow))
+        left, right = self.soft_keys()
+        widgets.draw_softkeys(lcd, theme, left, right, self.middle_key())
+        where = table.table_layout(theme)
+        count, shown = self.opponent_cards()
+        table.draw_opponent(lcd, theme, where.opponent, count, COMPUTER_NAME, shown)
+        stock_count, top, pile_count = self.piles()
+        stock_look, pile_look = self.pile_looks()
+        card_render.draw_pile(lcd, theme, where.stock, None, stock_count, stock_look)
+        card_render.draw_pile(lcd, theme, where.discard, top, pile_count, pile_look)
+        self.draw_side(lcd, theme, where.choices)
+        status_left, status_right = self.status()
+        draw_status(lcd, theme, where.status, status_left, status_right)
+        cards, looks = self.hand_row()
+        card_render.draw_hand(lcd, theme, cards, where.hand, looks)
+        table.draw_prompt(lcd, theme, self.prompt())
+
+
+def draw_status(lcd: pygame.Surface, theme: Theme, rect: pygame.Rect, left: str,
+                right: str) -> None:
+    """The status line in body type, or in small type when that does not fit."""
+    room = rect.width - 3 * widgets.MARGIN
+    body = theme.font("body")
+    if text_width(left, body) + text_width(right, body) + text_width("  ", body) <= room:
+        table.draw_status(lcd, theme, rect, left, right, "body")
+    else:
+        table.draw_status(lcd, theme, rect, left, right, "small")
