@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 PROG = "gin-handset"
 
@@ -62,32 +62,49 @@ def list_skins() -> None:
         print(f"{name}  {width}x{height}{default}")
 
 
+def start(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Any, Any, list[str]]:
+    """The skin, the settings and the startup messages for a run with ``args``.
+
+    A broken ``--skin`` is a usage error; a broken skin named by the settings (or a broken
+    default) falls back to a skin that loads, with a message for the player.
+    """
+    from gin_handset.device.skin import SkinError, load_or_default, load_skin
+    from gin_handset.settings import SettingsStore
+
+    settings, messages = SettingsStore().load()
+    if args.skin is not None:
+        try:
+            return load_skin(args.skin), settings, messages
+        except SkinError as error:
+            parser.error(f"argument --skin: {error}")
+    skin, problems = load_or_default(settings.skin)
+    return skin, settings, [*messages, *problems]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
     args = parser.parse_args(argv)
-    from gin_handset.device.skin import DEFAULT_SKIN, SkinError, load_skin
-
     if args.list_skins:
         list_skins()
         return 0
-    messages: list[str] = []
-    if args.skin is not None:
-        try:
-            skin = load_skin(args.skin)
-        except SkinError as error:
-            parser.error(f"argument --skin: {error}")
-    else:
-        try:
-            skin = load_skin(DEFAULT_SKIN)
-        except SkinError as error:
-            print(f"{PROG}: {error}", file=sys.stderr)
-            return 1
+    from gin_handset.device.skin import SkinError
+
+    try:
+        skin, settings, messages = start(args, parser)
+    except SkinError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 1
     from gin_handset.app import run_app
 
     try:
         run_app(
-            skin, scale=args.scale, fullscreen=args.fullscreen, seed=args.seed, messages=messages
+            skin,
+            scale=args.scale,
+            fullscreen=args.fullscreen,
+            seed=args.seed,
+            messages=messages,
+            settings=settings,
         )
     except KeyboardInterrupt:
         return 130

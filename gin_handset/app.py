@@ -21,6 +21,7 @@ from gin_handset.device.skin import Skin, bundled_skins
 
 if TYPE_CHECKING:
     from gin_handset.screens.base import Screen, ScreenStack
+    from gin_handset.settings import Settings
 
 IDLE_WAIT_MS = 100  # how often an idle screen's logical clock is advanced
 ACTIVE_WAIT_MS = 16  # while a screen keeps redrawing (an animation), about 60 frames a second
@@ -146,13 +147,22 @@ def _now_ms() -> int:
     return time.monotonic_ns() // 1_000_000
 
 
-def build_root_screen(skin: Skin, seed: int | None, messages: Sequence[str]) -> Screen:
-    """The main menu from the screens package, given what it needs to know of the app."""
+def build_root_screen(
+    skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None
+) -> Screen:
+    """The main menu from the screens package, given what it needs to know of the app.
+
+    With ``settings`` None the screens read the settings themselves.
+    """
     from gin_handset.screens.context import AppContext
     from gin_handset.screens.root import build_root
 
     context = AppContext(
-        theme=skin.theme, messages=list(messages), seed=seed, skin_names=bundled_skins()
+        theme=skin.theme,
+        messages=list(messages),
+        seed=seed,
+        skin_names=bundled_skins(),
+        initial_settings=settings,
     )
     return build_root(context)
 
@@ -164,6 +174,7 @@ def run_app(
     fullscreen: bool = False,
     seed: int | None = None,
     messages: Sequence[str] = (),
+    settings: Settings | None = None,
 ) -> None:
     """Open the handset's window and run the game until the player leaves."""
     from gin_handset.screens.base import ScreenStack
@@ -173,7 +184,7 @@ def run_app(
         pygame.key.stop_text_input()
         pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.TEXTEDITING])
         window, chosen = open_window(skin, scale, fullscreen)
-        stack = ScreenStack(build_root_screen(skin, seed, messages))
+        stack = ScreenStack(build_root_screen(skin, seed, messages, settings))
         App(skin, stack, window, chosen).run()
     finally:
         pygame.quit()

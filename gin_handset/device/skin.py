@@ -26,6 +26,7 @@ __all__ = [
     "Skin",
     "SkinError",
     "bundled_skins",
+    "load_or_default",
     "load_skin",
 ]
 
@@ -119,6 +120,23 @@ def load_skin(spec: str | Path) -> Skin:
         raise SkinError(
             f"skin {spec}: cannot be loaded ({type(error).__name__}: {error})"
         ) from None
+
+
+def load_or_default(spec: str | Path | None) -> tuple[Skin, list[str]]:
+    """The skin ``spec`` names, else the default skin, else the first bundled skin that loads.
+
+    Returns the skin and a message for each skin that was broken; `SkinError` if none loads.
+    """
+    candidates = [c for c in (spec, DEFAULT_SKIN, *bundled_skins()) if c is not None]
+    problems: list[str] = []
+    for candidate in dict.fromkeys(str(c) for c in candidates):
+        try:
+            skin = load_skin(candidate)
+        except SkinError as error:
+            problems.append(str(error))
+            continue
+        return skin, [f"{problem} (using the {skin.name} skin)" for problem in problems]
+    raise SkinError("; ".join(problems) or "no skins found")
 
 
 def _build(path: Path, data: dict[str, Any]) -> Skin:

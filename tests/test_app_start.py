@@ -1,0 +1,101 @@
+"""Which skin the game starts with: --skin, the settings' skin, or the default with a message."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gin_handset.__main__ import build_parser, start
+from gin_handset.device import skin_files
+from gin_handset.device.skin import SkinError, load_or_default
+from gin_handset.settings import Settings, SettingsStore
+
+BROKEN = Path(__file__).parent / "broken_skins"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("GIN_HANDSET_DATA_DIR", str(folder))
+    pygame.display.init()
+    return folder
+
+
+def begin(*argv):
+    parser = build_parser()
+    return start(parser.parse_args(argv), parser)
+
+
+def test_default_skin_without_settings():
+    skin, settings, messages = begin()
+    assert skin.name == "candybar" and settings.skin is None and messages == []
+
+
+def test_the_settings_choose_the_skin(data_dir):
+    SettingsStore(data_dir).save(Settings(skin="qvga"))
+    skin, settings, messages = begin()
+    assert skin.name == "qvga" and settings.skin == "qvga" and messages == []
+
+
+def test_skin_flag_wins_over_the_settings(data_dir):
+    SettingsStore(data_dir).save(Settings(skin="qvga"))
+    assert begin("--skin", "classic")[0].name == "classic"
+
+
+def test_broken_settings_skin_falls_back_with_a_message(data_dir):
+    SettingsStore(data_dir).save(Settings(skin=str(BROKEN / "bad_colour.yaml")))
+    skin, _, messages = begin()
+    assert skin.name == "candybar"
+    assert len(messages) == 1
+    assert "bad_colour.yaml: palette.red" in messages[0]
+    assert messages[0].endswith("(using the candybar skin)")
+
+
+def test_unreadable_settings_are_reported_and_defaults_used(data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.json").write_text("{not json")
+    skin, settings, messages = begin()
+    assert skin.name == "candybar" and settings == Settings()
+    assert len(messages) == 1
+
+
+def test_broken_default_falls_back_to_another_bundled_skin(tmp_path, monkeypatch):
+    skins = tmp_path / "skins"
+    shutil.copytree(skin_files.SKINS_DIR, skins)
+    (skins / "candybar.yaml").write_text("body: [\n")
+    monkeypatch.setattr(skin_files, "SKINS_DIR", skins)
+    skin, messages = load_or_default(None)
+    assert skin.name == "classic"
+    assert "candybar.yaml" in messages[0] and "not valid YAML" in messages[0]
+
+
+def test_no_skin_loads(tmp_path, monkeypatch):
+    monkeypatch.setattr(skin_files, "SKINS_DIR", tmp_path)
+    with pytest.raises(SkinError):
+        load_or_default("nothing")
+
+
+def test_the_real_program_starts_with_a_broken_settings_skin(data_dir):
+    SettingsStore(data_dir).save(Settings(skin="no-such-skin"))
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "GIN_HANDSET_EXIT_AFTER_FIRST_FRAME": "1",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "gin_handset", "--seed", "7"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "first frame" in result.stdout
+    assert "Traceback" not in result.stderr
