@@ -1,0 +1,166 @@
+"""A scripted player drives the whole app through its input layer, from the main menu to the
+end of a match, on every bundled skin: pygame key events in, frames out.
+
+It reads the visible screen (cursor, focus, choices) to decide which phone keys to press, and
+plays the strategy of tests/test_play_seeds.py; the seeds make the first hand end in gin, a
+knock, an undercut, a dead hand, or an Oklahoma deal with a spade upcard.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gin_handset.app import App, build_root_screen
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.device.skin import load_skin
+from gin_handset.rules.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+)
+from gin_handset.rules.hand import HandResult
+from gin_handset.screens.base import Screen, ScreenStack
+from gin_handset.screens.main_menu import ITEMS, NEW_GAME, MainMenu
+from gin_handset.screens.match.arrange import ArrangeScreen
+from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
+from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
+from gin_handset.settings import Settings, SettingsStore
+from tests.conftest import SKINS
+from tests.test_play_seeds import SCENARIOS, choose, options_for, seed_for
+
+PYGAME_KEYS = {
+    K.NUM0: pygame.K_0, K.NUM2: pygame.K_2, K.NUM4: pygame.K_4, K.NUM5: pygame.K_5,
+    K.NUM6: pygame.K_6, K.NUM8: pygame.K_8, K.SELECT: pygame.K_RETURN, K.UP: pygame.K_UP,
+    K.DOWN: pygame.K_DOWN, K.LEFT: pygame.K_LEFT, K.RIGHT: pygame.K_RIGHT,
+    K.STAR: pygame.K_KP_MULTIPLY, K.NUM1: pygame.K_1, K.NUM3: pygame.K_3,
+}
+MAX_STEPS = 20000
+
+
+class Driver:
+    """The app with a dummy window; presses phone keys as a keyboard would."""
+
+    def __init__(self, skin_name: str, seed: int) -> None:
+        skin = load_skin(skin_name)
+        window = pygame.display.set_mode(skin.body_size)
+        self.app = App(skin, ScreenStack(build_root_screen(skin, seed, [])), window, 1)
+        self.app.step([], 0)
+        self.results: list[HandResult] = []
+        self.seen: set[str] = set()
+
+    @property
+    def top(self) -> Screen:
+        return self.app.stack.top
+
+    def press(self, key: K) -> None:
+        code = PYGAME_KEYS[key]
+        events = [pygame.event.Event(kind, key=code, mod=0, scancode=0)
+                  for kind in (pygame.KEYDOWN, pygame.KEYUP)]
+        self.app.step(events, 16)
+
+    def wait(self, ms: int = 100) -> None:
+        self.app.step([], ms)
+
+    def turn_keys(self, screen: PlayScreen, action: Action) -> list[K]:
+        """The keys that bring the cursor onto ``action`` and pick it, from what is shown."""
+        if screen.focus == CHOICES:
+            targets = [i for i, (_, a) in enumerate(screen.choices()) if a == action]
+            assert targets, f"{action} not offered"
+            return [K.NUM8] if screen.choice_cursor != targets[0] else [K.NUM5]
+        if isinstance(action, DrawStock | DrawDiscard):
+            if screen.focus != PILES:
+                return [K.UP]
+            want = STOCK if isinstance(action, DrawStock) else PILE
+            if screen.pile_cursor != want:
+                return [K.NUM4 if want == STOCK else K.NUM6]
+            return [K.SELECT]
+        assert isinstance(action, Discard)
+        if screen.focus != HAND:
+            return [K.NUM8]
+        index = screen.flow.hand_cards().index(action.card)
+        if index != screen.hand_cursor:
+            return [K.NUM4 if index < screen.hand_cursor else K.RIGHT]
+        return [K.NUM5]
+
+    def step(self) -> bool:
+        """One decision from the visible screen; False once back on the main menu after a
+        match."""
+        top = self.top
+        self.seen.add(type(top).__name__)
+        if isinstance(top, MainMenu):
+            if self.results:
+                return False
+            assert top.cursor == ITEMS.index(NEW_GAME)
+            self.press(K.SELECT)
+        elif isinstance(top, DealScreen):
+            self.wait(250) if len(self.seen) % 2 else self.press(K.SELECT)
+        elif isinstance(top, ComputerTurnScreen):
+            if top.thread is not None:
+                top.thread.join()
+            self.wait(60)
+            self.press(K.SELECT)
+        elif isinstance(top, PlayScreen):
+            session = top.flow.session
+            for key in self.turn_keys(top, choose(session)):
+                self.press(key)
+        elif isinstance(top, ArrangeScreen):
+            if "arranged" not in self.seen:
+                self.seen.add("arranged")
+                for key in (K.NUM0, K.STAR):  # break a meld, then back to the best
+                    self.press(key)
+            self.press(K.SELECT)
+        elif isinstance(top, ScoreScreen):
+            result = top.result
+            if len(self.results) < len(top.flow.session.match.results):
+                self.results.append(result)
+            self.press(K.SELECT)
+        elif isinstance(top, GameOverScreen):
+            self.press(K.SELECT)
+        else:
+            raise AssertionError(f"unexpected screen {type(top).__name__}")
+        return True
+
+
+@pytest.fixture
+def display():
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+def play_match(skin_name: str, scenario_name: str, data_dir: Path) -> Driver:
+    scenario = SCENARIOS[scenario_name]
+    seed = seed_for(scenario)
+    SettingsStore(data_dir).save(Settings(options=options_for(scenario), difficulty="normal"))
+    driver = Driver(skin_name, seed)
+    for _ in range(MAX_STEPS):
+        if not driver.step():
+            break
+    else:
+        raise AssertionError("the match did not end")
+    return driver
+
+
+@pytest.mark.parametrize("scenario_name", sorted(SCENARIOS))
+@pytest.mark.parametrize("skin_name", SKINS)
+def test_scripted_match_through_the_app(skin_name, scenario_name, data_dir, display):
+    driver = play_match(skin_name, scenario_name, data_dir)
+    first = driver.results[0]
+    if scenario_name == "spade":
+        assert first.doubled and first.points % 2 == 0
+    else:
+        assert first.kind == scenario_name
+    totals = [0, 0]
+    for result in driver.results:
+        if result.winner is not None:
+            totals[result.winner] += result.points
+    assert max(totals) >= 50
+    assert {"DealScreen", "PlayScreen", "ComputerTurnScreen", "ScoreScreen",
+            "GameOverScreen"} <= driver.seen
+    assert not (data_dir / "match.json").exists(), "the save is cleared when the match ends"
