@@ -1,0 +1,123 @@
+"""The handset's costs: CPU share while idle on the main menu, and launch to first frame.
+
+Both run the real program in child processes, with ``SDL_VIDEODRIVER=dummy`` unless the caller
+set a driver, and a throwaway settings folder. ``python -m benchmarks bench_handset`` runs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+IDLE_SECONDS = 10.0
+LAUNCHES = 5
+
+
+def _env(data_dir: str, **extra: str) -> dict[str, str]:
+    env = {**os.environ, "GIN_HANDSET_DATA_DIR": data_dir, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    return {**env, **extra}
+
+
+def idle_child(seconds: float) -> None:
+    """In a child process: open the real app on its main menu, leave it idle, print CPU/wall."""
+    import threading
+
+    import pygame
+
+    from gin_handset.app import App, build_root_screen, open_window
+    from gin_handset.device.skin import DEFAULT_SKIN, load_skin
+    from gin_handset.screens.base import ScreenStack
+
+    pygame.display.init()
+    skin = load_skin(DEFAULT_SKIN)
+    window, scale = open_window(skin, None, False)
+    app = App(skin, ScreenStack(build_root_screen(skin, None, [])), window, scale)
+    app.draw()
+    threading.Timer(seconds, pygame.event.post, [pygame.event.Event(pygame.QUIT)]).start()
+    wall, cpu = time.perf_counter(), time.process_time()
+    app.run()
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(json.dumps({"wall": wall, "cpu": cpu, "frames": app.frames}))
+    pygame.quit()
+
+
+def wait_child(seconds: float) -> None:
+    """In a child process: only block in ``pygame.event.wait`` (what the video driver costs)."""
+    import pygame
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        pygame.event.wait(1000)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(json.dumps({"wall": wall, "cpu": cpu, "frames": 0}))
+    pygame.quit()
+
+
+def measure_idle(data_dir: str, seconds: float = IDLE_SECONDS, child: str = "idle_child") -> dict:
+    code = f"from benchmarks.bench_handset import {child}; {child}({seconds})"
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(data_dir),
+        check=True,
+    )
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def measure_launch(data_dir: str) -> float:
+    """Seconds from starting ``python -m gin_handset`` to its first frame on screen."""
+    env = _env(data_dir, GIN_HANDSET_EXIT_AFTER_FIRST_FRAME="1")
+    start = time.perf_counter()
+    with subprocess.Popen(
+        [sys.executable, "-m", "gin_handset"], stdout=subprocess.PIPE, text=True, env=env
+    ) as child:
+        assert child.stdout is not None
+        line = child.stdout.readline()
+        elapsed = time.perf_counter() - start
+        child.wait()
+    if "first frame" not in line:
+        raise RuntimeError(f"no first frame reported (got {line!r})")
+    return elapsed
+
+
+def measure_bare_python() -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as data_dir:
+        idle = measure_idle(data_dir)
+        share = 100.0 * idle["cpu"] / idle["wall"]
+        print(
+            f"idle on the main menu: {share:.2f}% of one CPU "
+            f"({idle['cpu'] * 1000:.0f} ms CPU in {idle['wall']:.1f} s, "
+            f"{idle['frames']:.0f} frame(s) drawn)"
+        )
+        bare = measure_idle(data_dir, IDLE_SECONDS / 2, "wait_child")
+        print(
+            f"  of which the video driver's own wait ({os.environ.get('SDL_VIDEODRIVER', 'dummy')}"
+            f" driver, a bare pygame.event.wait loop): {100.0 * bare['cpu'] / bare['wall']:.2f}%"
+        )
+        launches = sorted(measure_launch(data_dir) for _ in range(LAUNCHES))
+        python = min(measure_bare_python() for _ in range(3))
+        print(
+            f"launch to first frame: median {statistics.median(launches) * 1000:.0f} ms, "
+            f"best {launches[0] * 1000:.0f} ms over {LAUNCHES} launches "
+            f"(a bare Python start: {python * 1000:.0f} ms)"
+        )
+
+
+if __name__ == "__main__":
+    main()
