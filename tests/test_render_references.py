@@ -18,9 +18,10 @@ from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import parse_cards
 from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
-from gin_handset.screens.help import CHOOSING, MOVING, HelpScreen
+from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.main_menu import MainMenu
 from gin_handset.screens.options import OptionsScreen
+from gin_handset.screens.root import build_root
 from gin_handset.settings import Settings
 
 REFERENCES = Path(__file__).parent / "references"
@@ -71,14 +72,22 @@ def _keys(screen: Screen, *keys: K) -> Screen:
     return screen
 
 
-def _help_at(theme: Theme, target) -> Screen:
-    screen = HelpScreen(_context(theme))
-    screen.page = screen.pages().index(target)
+def _app_context(theme: Theme) -> AppContext:
+    """A context as the app builds it, the match's hooks and shortcuts installed."""
+    context = _context(theme)
+    build_root(context)
+    return context
+
+
+def _help_at(theme: Theme, page: int) -> Screen:
+    screen = HelpScreen(_app_context(theme))
+    screen.page = page % len(screen.pages())
     return screen
 
 
 SCREENS: dict[str, Callable[[Theme], Screen]] = {
-    "main_menu": lambda t: MainMenu(_context(t)),
+    "main_menu": lambda t: build_root(_context(t)),
+    "main_menu_no_match": lambda t: MainMenu(_context(t)),
     "main_menu_saved": lambda t: _keys(MainMenu(_context(
         t, start_match=lambda c: CardsDemo(), continue_match=lambda c: CardsDemo(),
         has_saved=lambda c: True)), K.NUM8),
@@ -86,9 +95,10 @@ SCREENS: dict[str, Callable[[Theme], Screen]] = {
     "options": lambda t: OptionsScreen(_context(t)),
     "options_oklahoma": lambda t: _keys(OptionsScreen(_context(t)), K.NUM8, K.NUM6, K.NUM8,
                                         K.NUM8, K.NUM8, K.NUM8, K.NUM6),
-    "help": lambda t: HelpScreen(_context(t)),
-    "help_moving": lambda t: _help_at(t, MOVING),
-    "help_choosing": lambda t: _help_at(t, CHOOSING),
+    "help": lambda t: _help_at(t, 0),
+    "help_moving": lambda t: _help_at(t, -3),
+    "help_choosing": lambda t: _help_at(t, -2),
+    "help_shortcuts": lambda t: _help_at(t, -1),
     "cards": lambda t: CardsDemo(),
 }
 

@@ -28,8 +28,9 @@ class Marker(Screen):
 
 
 def make(theme, **hooks) -> tuple[AppContext, ScreenStack]:
+    """The main menu with only the hooks given (none: no match can be played)."""
     context = AppContext(theme, **hooks)
-    return context, ScreenStack(build_root(context))
+    return context, ScreenStack(MainMenu(context))
 
 
 def press(stack: ScreenStack, *keys: K) -> None:
@@ -55,6 +56,17 @@ def test_without_a_match_new_game_and_continue_are_greyed(data_dir, theme):
     assert label(stack) == "Exit"
     press(stack, K.SELECT)
     assert stack.quit
+
+
+def test_the_real_root_offers_new_game_but_no_continue_without_a_save(data_dir, theme):
+    context = AppContext(theme)
+    stack = ScreenStack(build_root(context))
+    assert stack.top.enabled() == [True, False, True, True, True]
+    assert label(stack) == "New Game"
+    press(stack, K.NUM8)
+    assert label(stack) == "Options"
+    press(stack, K.NUM2, K.SELECT)
+    assert not isinstance(stack.top, MainMenu) and len(stack.screens) >= 2
 
 
 def test_new_game_pushes_what_the_hook_returns(data_dir, theme):
