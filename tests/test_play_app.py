@@ -39,6 +39,7 @@ PYGAME_KEYS = {
     K.NUM6: pygame.K_6, K.NUM8: pygame.K_8, K.SELECT: pygame.K_RETURN, K.UP: pygame.K_UP,
     K.DOWN: pygame.K_DOWN, K.LEFT: pygame.K_LEFT, K.RIGHT: pygame.K_RIGHT,
     K.STAR: pygame.K_KP_MULTIPLY, K.NUM1: pygame.K_1, K.NUM3: pygame.K_3,
+    K.CLEAR: pygame.K_BACKSPACE, K.SOFT_LEFT: pygame.K_F1, K.SOFT_RIGHT: pygame.K_F2,
 }
 MAX_STEPS = 20000
 

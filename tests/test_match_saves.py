@@ -1,0 +1,114 @@
+"""Saving through the screens: CLR asks, leaves with the match saved, Continue resumes it exactly
+on another skin; a save that cannot be read is set aside, the player told, a new match dealt."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.device.skin import load_skin
+from gin_handset.rules.hand import Phase
+from gin_handset.screens.base import ScreenStack
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.main_menu import CONTINUE, ITEMS, MainMenu
+from gin_handset.screens.match.confirm import ConfirmQuitScreen, NoticeScreen
+from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.play import PlayScreen
+from gin_handset.screens.root import build_root
+from gin_handset.session.saves import SaveStore
+from tests.test_play_app import Driver
+
+
+@pytest.fixture
+def display():
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+def menu_stack(skin: str, seed: int | None = None) -> ScreenStack:
+    return ScreenStack(build_root(AppContext(load_skin(skin).theme, seed=seed)))
+
+
+def to_continue(stack: ScreenStack) -> None:
+    menu = stack.top
+    assert isinstance(menu, MainMenu)
+    while menu.cursor != ITEMS.index(CONTINUE):
+        stack.key(K.NUM8)
+    stack.key(K.SELECT)
+
+
+def test_leave_mid_hand_and_continue_on_another_skin(data_dir, display):
+    driver = Driver("classic", 77)
+    while not (isinstance(driver.top, PlayScreen)
+               and driver.top.flow.session.hand.phase is Phase.DISCARD
+               and len(driver.top.flow.session.steps) > 6):
+        driver.step()
+    before = driver.top.flow.session.match
+    driver.press(K.CLEAR)
+    assert isinstance(driver.top, ConfirmQuitScreen)
+    driver.press(K.CLEAR)
+    assert isinstance(driver.top, PlayScreen), "CLR on the question goes back to the match"
+    driver.press(K.CLEAR)
+    driver.press(K.SELECT)
+    assert isinstance(driver.top, MainMenu)
+    assert SaveStore(data_dir).exists()
+
+    stack = menu_stack("qvga")
+    to_continue(stack)
+    resumed = stack.top
+    assert isinstance(resumed, PlayScreen)
+    assert resumed.flow.session.match == before
+    assert resumed.focus == "hand"
+
+
+def test_every_step_is_saved(data_dir, display):
+    driver = Driver("candybar", 5)
+    for _ in range(40):
+        driver.step()
+    session = driver.top.flow.session
+    saved = json.loads((data_dir / "match.json").read_text())
+    assert saved["steps"] == list(session.steps)
+    assert saved["seed"] == 5
+
+
+@pytest.mark.parametrize("garbage", ["{not json", '{"format": "gin-handset match", '
+                                     '"version": 1, "seed": 3, "steps": ["knock"]}'])
+def test_unreadable_save_is_set_aside_and_a_new_match_starts(garbage, data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "match.json").write_text(garbage)
+    stack = menu_stack("classic", seed=9)
+    to_continue(stack)
+    notice = stack.top
+    assert isinstance(notice, NoticeScreen)
+    assert "cannot be resumed" in notice.view.messages[0]
+    assert (data_dir / "match.json.bad-1").read_text() == garbage
+    while isinstance(stack.top, NoticeScreen):
+        stack.key(K.SELECT)
+    assert isinstance(stack.top, DealScreen)
+    record, messages = SaveStore(data_dir).load()
+    assert record is not None and record.seed == 9 and not messages
+
+
+def test_new_game_sets_an_unreadable_save_aside_first(data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "match.json").write_text("truncated")
+    stack = menu_stack("classic", seed=4)
+    stack.key(K.SELECT)
+    assert isinstance(stack.top, NoticeScreen)
+    assert (data_dir / "match.json.bad-1").read_text() == "truncated"
+
+
+def test_seed_from_the_command_line_or_fresh(data_dir):
+    stack = menu_stack("classic", seed=1234)
+    stack.key(K.SELECT)
+    assert stack.top.flow.session.record.seed == 1234
+    seeds = set()
+    for _ in range(3):
+        stack = menu_stack("classic")
+        stack.key(K.SELECT)
+        seeds.add(stack.top.flow.session.record.seed)
+    assert len(seeds) == 3
