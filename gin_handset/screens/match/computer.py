@@ -95,15 +95,20 @@ class ComputerTurnScreen(TableScreen):
         self.dirty = True
         log = session.hand.log
         if len(log) > before:
-            self.shown = log[-1]
-            self.caption = describe(self.shown)
-            self.hold_ms = PACE_MS[self.shown.kind]
+            self.show(log[-1])
         else:
             self.shown = None
             self.caption = [f"{COMPUTER_NAME} lays down its melds"]
             self.hold_ms = ARRANGE_MS
         if session.computer_to_act:
             self._think()
+
+    def show(self, event: Event) -> None:
+        """Show what the computer just did, and hold it on screen for its pace."""
+        self.shown = event
+        self.caption = describe(event)
+        self.hold_ms = PACE_MS[event.kind]
+        self.dirty = True
 
     def pile_looks(self) -> tuple[CardLook, CardLook]:
         if self.shown is None:

@@ -36,7 +36,10 @@ class ConfirmQuitScreen(Screen):
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         content = draw_frame(lcd, theme, self, "Leave match")
-        box = content.inflate(-2 * widgets.MARGIN, -2 * widgets.MARGIN)
+        bottom = widgets.prompt_rect(theme).top - widgets.MARGIN
+        box = pygame.Rect(content.left + widgets.MARGIN, content.top + widgets.MARGIN,
+                          content.width - 2 * widgets.MARGIN,
+                          bottom - content.top - widgets.MARGIN)
         lines = wrap_text(LEAVE_TEXT, theme.font("body"), box.width - 4 * widgets.MARGIN)
         widgets.draw_message(lcd, theme, box, lines)
         widgets.draw_prompt(lcd, theme, "OK: leave  CLR: play on")

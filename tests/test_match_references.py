@@ -1,0 +1,228 @@
+"""The match screens rendered on every skin and compared with stored PNGs (tests/references/
+match_*.png). The states are replayed from recorded steps, so they do not depend on how the
+computer plays. Set UPDATE_REFERENCES=1 to write the references afresh, then look at them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.render.theme import Theme
+from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
+from gin_handset.screens.base import Screen
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.match.arrange import ArrangeScreen
+from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.confirm import ConfirmQuitScreen, NoticeScreen
+from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.flow import MatchFlow
+from gin_handset.screens.match.play import PlayScreen
+from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
+from gin_handset.session.match_session import MatchRecord, MatchSession
+from gin_handset.session.saves import SaveStore
+from gin_handset.settings import Settings
+
+REFERENCES = Path(__file__).parent / "references"
+GAME_TYPES = {"gin": GIN_RUMMY, "okla": OKLAHOMA}
+NOTICE = ("Saved match /home/you/.local/share/gin-handset/match.json cannot be resumed, field "
+          "steps: not readable JSON; it was moved to match.json.bad-1.")
+
+STATES: dict[str, tuple[str, int, str]] = {  # name: (game type, match seed, steps)
+    "gin_cpu_drew": ("gin", 0, (
+        "take;discard Tc;end;stock"
+    )),
+    "gin_decide_knock": ("gin", 0, (
+        "take;discard Tc;end;stock;discard Kc;end;stock;discard Kd;end;stock;discard Qd;end;"
+        "stock;discard 5h"
+    )),
+    "gin_defender": ("gin", 1, (
+        "take;discard Jc;end;stock;discard Jd;end;stock;discard Qc;end;stock;discard Qs;end;"
+        "pile;discard Kh;end;stock;discard 7s;end;pile;discard Qh;knock;"
+        "arrange 5s 6s 7s|Js Qs Ks;arrange 8c 8d 8h|9d 9h 9s;next;take;discard 9d;end;pile;"
+        "discard Qc;end;stock;discard Kc;end;stock;discard Jd;end;stock;discard Ks;end;stock;"
+        "discard Qh;end;stock;discard 9c;end;stock;discard Jh;end;stock;discard 7c;end;pile;"
+        "discard 9d;end;stock;discard 7h;end;pile;discard 6c;end;stock;discard 6d;end;stock;"
+        "discard 5s;end;stock;discard 6h;end;stock;discard 5h;end;stock;discard Qs;end;stock;"
+        "discard 8d;end;stock;discard Th;end;stock;discard 4d;knock;"
+        "arrange 7c 7d 7h|Ah 2h 3h;arrange 2c 3c 4c|8s 9s Ts;next;pass;pass;stock;discard Kc;"
+        "end;stock;discard Jd;end;stock;discard Qc;end;stock;discard 9s;end;pile;discard Ks;"
+        "end;stock;discard Jh;end;stock;discard Qd;end;stock;discard 9c;end;stock;discard 9s;"
+        "end;stock;discard 8c;end;stock;discard 7d;end;stock;discard Qs;end;stock;discard Kh;"
+        "end;stock;discard Qh;end;stock;discard 7s;end;stock;discard 8s;end;stock;discard 5h;"
+        "end;pile;discard 7c;knock;arrange 5c 5d 5h|Td Th Ts"
+    )),
+    "gin_draw": ("gin", 0, (
+        "take;discard Tc;end;stock;discard Kc;end"
+    )),
+    "gin_knocker": ("gin", 0, (
+        "take;discard Tc;end;stock;discard Kc;end;stock;discard Kd;end;stock;discard Qd;end;"
+        "stock;discard 5h;knock"
+    )),
+    "gin_offer": ("gin", 0, (
+        ""
+    )),
+    "gin_over": ("gin", 0, (
+        "take;discard Tc;end;stock;discard Kc;end;stock;discard Kd;end;stock;discard Qd;end;"
+        "stock;discard 5h;knock;arrange 4c 5c 6c|7h 8h 9h Th Jh;arrange 4d 5d 6d|3s 4s 5s;"
+        "next;pass;take;discard Td;end;stock;discard Kc;end;stock;discard Jd;end;stock;"
+        "discard Kd;end;stock;discard 8d;end;stock;discard Qc;end;stock;discard 8s;end;stock;"
+        "discard 9s;end;pile;discard 7c;end;stock;discard 9d;end;stock;discard 7s;knock;"
+        "arrange Th Jh Qh|9s Ts Js Qs;arrange 4h 5h 6h 7h;next;take;discard Kd;end;stock;"
+        "discard Qh;end;stock;discard Qc;end;stock;discard Ks;end;stock;discard Js;end;stock;"
+        "discard 9h;end;stock;discard 9s;end;stock;discard Jd;end;stock;discard 9c;end;stock;"
+        "discard 8c;end;stock;discard 8h;end;stock;discard 8d;end;stock;discard Ts;end;stock;"
+        "discard Qs;end;stock;discard 6h;knock;arrange 2c 2d 2h|4c 5c 6c;arrange 4d 4h 4s;"
+        "next;pass;pass;stock;discard Td;end;stock;discard Kd;end;stock;discard Kh;end;pile;"
+        "discard Jd;end;stock;discard Js;end;stock;discard 9h;end;pile;discard 8c;end;stock;"
+        "discard Qs;end;stock;discard Ks;end;stock;discard 7s;end;stock;discard 6s;end;stock;"
+        "discard Tc;end;stock;discard 4h;end;pile;discard 5s;knock;"
+        "arrange 5c 6c 7c|3h 4h 5h|Jh Qh Kh;arrange 6d 7d 8d|9c 9h 9s"
+    )),
+    "gin_score_gin": ("gin", 8, (
+        "pass;take;discard Jh;end;pile;discard Ks;end;stock;discard Kc;end;stock;discard Qd;"
+        "end;stock;discard 8c;end;stock;discard Td;end;pile;discard 8h;end;stock;discard 9d;"
+        "end;stock;discard 7c;end;stock;discard 8s;end;stock;discard Js;end;stock;discard 7s;"
+        "end;stock;discard 9c;end;stock;discard Jd;end;stock;discard 6d;end;pile;discard 5d;"
+        "end;pile;discard 4h;knock;arrange 2c 2d 2h|5c 5d 5h|Tc Td Th Ts;"
+        "arrange Jh Qh Kh|6c 6d 6h"
+    )),
+    "gin_score_knock": ("gin", 0, (
+        "take;discard Tc;end;stock;discard Kc;end;stock;discard Kd;end;stock;discard Qd;end;"
+        "stock;discard 5h;knock;arrange 4c 5c 6c|7h 8h 9h Th Jh;arrange 4d 5d 6d|3s 4s 5s"
+    )),
+    "gin_score_undercut": ("gin", 9, (
+        "pass;pass;stock;discard Qd;end;stock;discard Kd;end;stock;discard Tc;end;stock;"
+        "discard 9d;end;pile;discard Jc;end;stock;discard 8s;end;stock;discard 9s;end;stock;"
+        "discard 6s;knock;arrange 5h 6h 7h 8h|As 2s 3s;arrange 9h Th Jh;next;take;discard Qd;"
+        "end;stock;discard Kd;end;stock;discard Kh;end;stock;discard Qs;end;stock;discard Ts;"
+        "end;stock;discard Ks;end;stock;discard Qc;end;stock;discard 8d;end;stock;discard Kc;"
+        "end;stock;discard Td;end;stock;discard 8h;end;pile;discard 9s;end;pile;discard 6d;"
+        "knock;arrange Jc Jh Js|7s 8s 9s;arrange 6h 7h 8h|3d 3h 3s;next;take;discard Td;end;"
+        "pile;discard Kc;end;stock;discard Jc;end;stock;discard Qd;end;pile;discard 9s;end;"
+        "stock;discard 8h;end;stock;discard 7h;end;pile;discard 8s;end;stock;discard 7s;end;"
+        "stock;discard 7h;end;stock;discard 8d;end;stock;discard 7c;end;pile;discard 3h;"
+        "knock;arrange 7c 8c 9c|4c 4d 4s|Qd Qh Qs;arrange Tc Td Ts;next;take;discard Jd;end;"
+        "stock;discard Jc;end;stock;discard Kd;end;stock;discard 6d;end;pile;discard Kh;end;"
+        "stock;discard 6h;end;pile;discard Qs;end;pile;discard 5h;end;pile;discard 9d;end;"
+        "stock;discard Tc;end;stock;discard 9h;end;stock;discard Ts;end;stock;discard 8h;end;"
+        "stock;discard 9s;end;stock;discard 8s;end;stock;discard Kc;end;stock;discard 7d;end;"
+        "stock;discard 6s;end;pile;discard 5h;knock;arrange 6d 6h 6s|5c 6c 7c;"
+        "arrange Qc Qd Qh Qs"
+    )),
+    "gin_taken": ("gin", 0, (
+        "take"
+    )),
+    "okla_draw": ("okla", 0, (
+        "take;discard Tc;end;stock;discard Kc;end"
+    )),
+    "okla_score_doubled": ("okla", 0, (
+        "take;discard Tc;end;stock;discard Kc;end;stock;discard Kd;end;stock;discard Qd;end;"
+        "stock;discard 5h;end;stock;discard 9s;end;stock;discard 9c;end;stock;discard 8c;"
+        "knock;arrange 4d 5d 6d 7d|3s 4s 5s 6s;arrange 4c 5c 6c|7h 8h 9h Th Jh;next;pass;"
+        "take;discard Td;end;stock;discard Kc;end;stock;discard Jd;end;stock;discard Kd;end;"
+        "stock;discard 8d;end;stock;discard Qc;end;stock;discard 8s;end;stock;discard 9s;end;"
+        "pile;discard 7c;end;stock;discard 9d;end;stock;discard 7s;end;stock;discard 6s;"
+        "knock;arrange 4h 5h 6h 7h|3c 3h 3s;arrange Th Jh Qh|9s Ts Js Qs"
+    )),
+    "okla_score_dead": ("okla", 113, (
+        "take;discard Qc;end;stock;discard Jh;end;pile;discard 9c;end;pile;discard Kh;end;"
+        "stock;discard 9h;end;pile;discard Js;end;pile;discard 8s;end;pile;discard 9c;end;"
+        "stock;discard Qd;end;stock;discard 9h;end;stock;discard 7d;end;stock;discard 7c;end;"
+        "stock;discard Ks;end;stock;discard 6d;end;stock;discard Td;end;stock;discard Ts;end;"
+        "stock;discard 7s;end;stock;discard 5c;end;stock;discard Qs;end;stock;discard 9d;end;"
+        "stock;discard Tc;end;stock;discard 5d;end;stock;discard 6s;end;stock;discard 4h;end;"
+        "pile;discard 5h;end;stock;discard 4s;end;pile;discard 2s;end;stock;discard 2d;end;"
+        "stock;discard 7h;end;stock;discard 9s;end;stock;discard Qh;end;stock;discard Th;end;"
+        "stock;discard Kd;end;stock;discard 2c;end;stock;discard 3s;end;pile;discard 2h;end;"
+        "stock;discard 6h;end;stock;discard 6c;end"
+    )),
+}
+
+
+def flow_at(theme: Theme, state: str, folder: Path) -> MatchFlow:
+    game, seed, steps = STATES[state]
+    options = Options(points_to_win=50, game_type=GAME_TYPES[game])
+    record = MatchRecord(options, seed, "normal", tuple(s for s in steps.split(";") if s))
+    context = AppContext(theme, initial_settings=Settings(options=options))
+    return MatchFlow(context, SaveStore(folder), MatchSession(record))
+
+
+def keys(screen: Screen, *pressed: K) -> Screen:
+    for key in pressed:
+        screen.on_key(key)
+    return screen
+
+
+def deal(flow: MatchFlow) -> Screen:
+    screen = DealScreen(flow)
+    screen.update(900)
+    return screen
+
+
+def computer(flow: MatchFlow) -> Screen:
+    screen = ComputerTurnScreen(flow)
+    if screen.thread is not None:
+        screen.thread.join()
+    screen.show(flow.session.hand.log[-1])
+    return screen
+
+
+def taken(flow: MatchFlow) -> Screen:
+    """The cursor brought onto the card just taken from the pile, and 5 pressed on it."""
+    screen = PlayScreen(flow)
+    target = flow.hand_cards().index(flow.session.hand.taken)
+    while screen.hand_cursor != target:
+        screen.on_key(K.NUM4 if target < screen.hand_cursor else K.NUM6)
+    return keys(screen, K.NUM5)
+
+
+def notice(flow: MatchFlow) -> Screen:
+    return NoticeScreen([NOTICE, "A new match starts."], DealScreen(flow), flow.context.theme)
+
+
+SCREENS: dict[str, tuple[str, Callable[[MatchFlow], Screen]]] = {
+    "deal": ("gin_offer", deal),
+    "offer": ("gin_offer", PlayScreen),
+    "draw": ("gin_draw", PlayScreen),
+    "draw_pile": ("gin_draw", lambda f: keys(PlayScreen(f), K.NUM6)),
+    "discard_taken": ("gin_taken", taken),
+    "decide_knock": ("gin_decide_knock", PlayScreen),
+    "computer_turn": ("gin_cpu_drew", computer),
+    "knocker": ("gin_knocker", lambda f: keys(ArrangeScreen(f), K.NUM6, K.NUM5, K.NUM6,
+                                              K.NUM5)),
+    "defender": ("gin_defender", ArrangeScreen),
+    "score_gin": ("gin_score_gin", ScoreScreen),
+    "score_knock": ("gin_score_knock", ScoreScreen),
+    "score_undercut": ("gin_score_undercut", ScoreScreen),
+    "score_dead": ("okla_score_dead", ScoreScreen),
+    "score_doubled": ("okla_score_doubled", ScoreScreen),
+    "oklahoma_draw": ("okla_draw", PlayScreen),
+    "game_over": ("gin_over", GameOverScreen),
+    "leave": ("gin_draw", ConfirmQuitScreen),
+    "notice": ("gin_offer", notice),
+}
+
+
+@pytest.mark.parametrize("screen_name", sorted(SCREENS))
+def test_match_screen_matches_its_reference(screen_name, skin, tmp_path):
+    skin_name, theme = skin
+    state, build = SCREENS[screen_name]
+    lcd = pygame.Surface((theme.width, theme.height))
+    build(flow_at(theme, state, tmp_path)).draw(lcd, theme)
+    reference = REFERENCES / f"match_{screen_name}_{skin_name}.png"
+    if os.environ.get("UPDATE_REFERENCES") == "1":
+        REFERENCES.mkdir(exist_ok=True)
+        pygame.image.save(lcd, str(reference))
+    assert reference.exists(), f"no reference {reference}; run with UPDATE_REFERENCES=1"
+    expected = pygame.image.load(str(reference))
+    got = pygame.image.tobytes(lcd, "RGB")
+    if expected.get_size() != lcd.get_size() or pygame.image.tobytes(expected, "RGB") != got:
+        actual = tmp_path / reference.name
+        pygame.image.save(lcd, str(actual))
+        pytest.fail(f"{screen_name} on {skin_name} differs from {reference}; drawn: {actual}")
