@@ -6,6 +6,8 @@ import pygame
 import pytest
 
 from gin_handset.device.keys import PhoneKey as K
+from gin_handset.render import widgets
+from gin_handset.render.fonts import text_width
 from gin_handset.rules.options import OKLAHOMA
 from gin_handset.screens.base import Screen, ScreenStack
 from gin_handset.screens.context import AppContext
@@ -259,3 +261,21 @@ def test_every_screen_labels_its_soft_keys(data_dir, theme):
     for screen in (MainMenu(context), OptionsScreen(context), HelpScreen(context)):
         left, right = screen.soft_keys()
         assert left and right
+
+
+def test_menu_and_option_texts_fit_every_skin(skin, data_dir):
+    _, theme = skin
+    body = theme.font("body")
+    width = theme.width - 2 * widgets.MARGIN - 8
+    for text in ITEMS:
+        assert text_width(text, body) <= width, text
+    for row in ROWS:
+        assert text_width(row.label, body) <= width, row.label
+        for shown in row.shown:
+            value = f"{widgets.LEFT_ARROW} {shown} {widgets.RIGHT_ARROW}"
+            assert text_width(value, body) <= width, shown
+    small = theme.font("small")
+    for screen in (MainMenu(AppContext(theme)), OptionsScreen(AppContext(theme)),
+                   HelpScreen(AppContext(theme))):
+        left, right = screen.soft_keys()
+        assert text_width(left, small) + text_width(right, small) < theme.width // 2
