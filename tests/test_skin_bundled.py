@@ -130,3 +130,18 @@ def test_merge():
     child = {"a": {"c": 3}, "d": [2], "e": None}
     assert merge(parent, child) == {"a": {"b": 1, "c": 3}, "d": [2]}
     assert parent == {"a": {"b": 1, "c": 2}, "d": [1], "e": 5}
+
+
+def test_a_body_image_beside_the_skin(tmp_path):
+    from gin_handset.device.handset import HandsetView
+
+    image = pygame.Surface((8, 8))
+    image.fill((200, 10, 10))
+    pygame.image.save(image, str(tmp_path / "shell.png"))
+    (tmp_path / "shell.yaml").write_text("extends: candybar\nbody: {image: shell.png}\n")
+    skin = load_skin(tmp_path / "shell.yaml")
+    assert skin.body_image == (tmp_path / "shell.png").resolve()
+    view = HandsetView(skin, skin.body_size, 1)
+    window = pygame.Surface(skin.body_size)
+    view.draw(window, pygame.Surface(skin.resolution), frozenset())
+    assert window.get_at((skin.body_size[0] // 2, 4))[:3] == (200, 10, 10)

@@ -84,7 +84,6 @@ class HandsetView:
 
     def __init__(self, skin: Skin, window: tuple[int, int], scale: int | None = None) -> None:
         self.skin = skin
-        self.forced_scale = scale
         self.layout = layout_for(skin, window, scale)
         self._body: pygame.Surface | None = None
 
