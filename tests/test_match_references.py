@@ -57,6 +57,10 @@ STATES: dict[str, tuple[str, int, str]] = {  # name: (game type, match seed, ste
         "end;stock;discard Qh;end;stock;discard 7s;end;stock;discard 8s;end;stock;discard 5h;"
         "end;pile;discard 7c;knock;arrange 5c 5d 5h|Td Th Ts"
     )),
+    "gin_defender_lays_off": ("gin", 4, (
+        "pass;take;discard Ts;end;stock;discard Kh;end;pile;discard Qd;end;stock;discard Js;end;"
+        "stock;discard 9d;knock;arrange 9h Th Jh Qh Kh|As 2s 3s"
+    )),
     "gin_draw": ("gin", 0, (
         "take;discard Tc;end;stock;discard Kc;end"
     )),
@@ -197,6 +201,7 @@ SCREENS: dict[str, tuple[str, Callable[[MatchFlow], Screen]]] = {
     "knocker": ("gin_knocker", lambda f: keys(ArrangeScreen(f), K.NUM6, K.NUM5, K.NUM6,
                                               K.NUM5)),
     "defender": ("gin_defender", ArrangeScreen),
+    "defender_lays_off": ("gin_defender_lays_off", ArrangeScreen),
     "score_gin": ("gin_score_gin", ScoreScreen),
     "score_knock": ("gin_score_knock", ScoreScreen),
     "score_undercut": ("gin_score_undercut", ScoreScreen),

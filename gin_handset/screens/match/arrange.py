@@ -60,9 +60,22 @@ class ArrangeScreen(Screen):
     def knocking(self) -> bool:
         return self.hand.phase is Phase.KNOCKER_ARRANGE
 
+    def lay_offs(self) -> list[Card]:
+        """A defender's cards that will be laid off if these melds are kept (none for a
+        knocker, or when the rules would lay off from another arrangement)."""
+        knocker = self.hand.knocker_arrangement
+        if self.knocking or knocker is None or knocker.is_gin:
+            return []
+        result = lay_off(knocker.melds, self.hand.hands[HUMAN], preferred=tuple(self.melds))
+        if set(result.defender_melds) != set(self.melds):
+            return []
+        return [lay.card for lay in result.laid_off]
+
     def row(self) -> table.ArrangedRow:
         arrangement = arrangement_of(self.hand.hands[HUMAN], self.melds)
-        return table.arranged_row(arrangement.melds, arrangement.deadwood)
+        laid = self.lay_offs()
+        loose = [c for c in arrangement.deadwood if c not in laid]
+        return table.arranged_row(arrangement.melds, loose, laid)
 
     def deadwood_count(self) -> int:
         return arrangement_of(self.hand.hands[HUMAN], self.melds).deadwood_count
@@ -162,13 +175,16 @@ class ArrangeScreen(Screen):
                               shown.looks)
         y += row_h + step
         count = self.deadwood_count()
+        laid = sum(c.value for c in self.lay_offs())
         mine = (f"You knock: deadwood {count} of {hand.knock_limit}" if self.knocking
+                else f"Deadwood {count}, {count - laid} after lay-offs" if laid
                 else f"You defend: deadwood {count}")
         table.draw_rich(lcd, theme, [mine], spec, (widgets.MARGIN, y))
         y += step
         row = self.row()
         self.cursor = min(self.cursor, len(row.cards) - 1)
-        looks = [CardLook(raised=card in self.picked, cursor=i == self.cursor, meld=look.meld)
+        looks = [CardLook(raised=card in self.picked, cursor=i == self.cursor, meld=look.meld,
+                          laid_off=look.laid_off)
                  for i, (card, look) in enumerate(zip(row.cards, row.looks, strict=True))]
         card_render.draw_hand(lcd, theme, row.cards, pygame.Rect(0, y, theme.width, row_h), looks)
         y += row_h + step
