@@ -168,3 +168,21 @@ def test_exit_after_first_frame(skin, monkeypatch, capsys):
 )
 def test_window_scale_fits_the_desktop(name, desktop, scale):
     assert window_scale(load_skin(name), desktop) == scale
+
+
+def test_fullscreen_letterboxes_at_a_whole_scale(skin):
+    window, scale = app_module.open_window(skin, None, True)
+    width, height = window.get_size()
+    assert scale == max(1, min(width // 216, height // 476))
+    app = App(skin, ScreenStack(Recorder()), window, scale)
+    app.step([], 0)
+    left, top = app.view.layout.offset
+    assert left == (width - 216 * scale) // 2 and top == (height - 476 * scale) // 2
+    assert window.get_at((0, 0))[:3] == skin.backdrop
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_forced_scale_sizes_the_window(skin, scale):
+    window, chosen = app_module.open_window(skin, scale, False)
+    assert chosen == scale
+    assert window.get_size() == (216 * scale, 476 * scale)
