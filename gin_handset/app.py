@@ -95,14 +95,14 @@ class App:
             self.stack.key(key)
 
     def step(self, events: Sequence[pygame.event.Event], ms: int) -> bool:
-        """Handle ``events``, advance the clocks by ``ms``, draw if needed; True if it drew."""
+        """Advance the clocks by ``ms`` (the time before ``events`` came), handle ``events``,
+        and draw if needed; True if it drew."""
+        self.press(self.mapper.advance(ms))
         for event in events:
             self.handle(event)
         if self.stack.quit:
             return False
-        self.press(self.mapper.advance(ms))
-        if not self.stack.quit:
-            self.stack.update(ms)
+        self.stack.update(ms)
         self.animating = self.stack.dirty
         return self.draw()
 

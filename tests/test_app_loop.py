@@ -186,3 +186,13 @@ def test_forced_scale_sizes_the_window(skin, scale):
     window, chosen = app_module.open_window(skin, scale, False)
     assert chosen == scale
     assert window.get_size() == (216 * scale, 476 * scale)
+
+
+def test_repeat_counts_from_the_press_not_from_the_wait_before_it(skin):
+    screen = Recorder()
+    app = make_app(skin, screen)
+    app.step([key(pygame.KEYDOWN, pygame.K_UP)], 99)
+    app.step([], 399)
+    assert screen.keys == [K.UP]
+    app.step([], 1)
+    assert screen.keys == [K.UP, K.UP]
