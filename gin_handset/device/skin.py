@@ -110,7 +110,10 @@ class Skin:
 
 
 def load_skin(spec: str | Path) -> Skin:
-    """Load the skin named ``spec`` (bundled name) or at path ``spec``; `SkinError` if broken."""
+    """Load the skin named ``spec`` (bundled name) or at path ``spec``; `SkinError` if broken.
+
+    Checking key names initialises pygame's display module (no window is opened).
+    """
     try:
         path = find_skin(str(spec))
         return _build(path, resolve(path))
