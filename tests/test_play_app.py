@@ -39,7 +39,8 @@ PYGAME_KEYS = {
     K.NUM6: pygame.K_6, K.NUM8: pygame.K_8, K.SELECT: pygame.K_RETURN, K.UP: pygame.K_UP,
     K.DOWN: pygame.K_DOWN, K.LEFT: pygame.K_LEFT, K.RIGHT: pygame.K_RIGHT,
     K.STAR: pygame.K_KP_MULTIPLY, K.NUM1: pygame.K_1, K.NUM3: pygame.K_3,
-    K.CLEAR: pygame.K_BACKSPACE, K.SOFT_LEFT: pygame.K_F1, K.SOFT_RIGHT: pygame.K_F2,
+    K.POUND: pygame.K_KP_DIVIDE, K.CLEAR: pygame.K_BACKSPACE, K.SOFT_LEFT: pygame.K_F1,
+    K.SOFT_RIGHT: pygame.K_F2,
 }
 MAX_STEPS = 20000
 
@@ -107,6 +108,10 @@ class Driver:
             self.wait(60)
             self.press(K.SELECT)
         elif isinstance(top, PlayScreen):
+            if "sorted" not in self.seen and top.focus == HAND:
+                self.seen.add("sorted")
+                for key in (K.STAR, K.NUM1, K.NUM3, K.POUND):
+                    self.press(key)
             session = top.flow.session
             for key in self.turn_keys(top, choose(session)):
                 self.press(key)

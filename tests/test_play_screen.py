@@ -1,0 +1,125 @@
+"""The play screen's keys: focus and cursors, the card just taken, knock only when legal, cancel,
+sorting and moving cards, CLR asking first. States are replayed from recorded steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.rules.actions import Knock
+from gin_handset.rules.hand import Phase
+from gin_handset.screens.base import Pop, PopToRoot, Push, Replace
+from gin_handset.screens.match.arrange import ArrangeScreen
+from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.confirm import ConfirmQuitScreen
+from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
+from tests.conftest import skin_theme
+from tests.test_match_references import flow_at
+
+
+def play(state: str, tmp_path: Path) -> PlayScreen:
+    return PlayScreen(flow_at(skin_theme("classic"), state, tmp_path))
+
+
+def test_the_card_just_taken_cannot_be_discarded_and_the_prompt_says_why(tmp_path):
+    screen = play("gin_taken", tmp_path)
+    taken = screen.flow.session.hand.taken
+    assert screen.focus == HAND and screen.flow.hand_cards()[screen.hand_cursor] != taken
+    while screen.flow.hand_cards()[screen.hand_cursor] != taken:
+        screen.on_key(K.NUM4)
+    assert screen.on_key(K.NUM5) is None
+    assert screen.flow.session.hand.phase is Phase.DISCARD
+    assert screen.prompt() == [taken, " was just taken: not now"]
+
+
+def test_draw_from_either_pile_with_2_4_6_and_5(tmp_path):
+    screen = play("gin_draw", tmp_path)
+    assert (screen.focus, screen.pile_cursor) == (PILES, STOCK)
+    screen.on_key(K.NUM8)
+    assert screen.focus == HAND
+    screen.on_key(K.NUM2)
+    screen.on_key(K.NUM6)
+    assert screen.pile_cursor == PILE
+    top = screen.flow.session.hand.discard_pile[-1]
+    assert screen.on_key(K.NUM5) is None
+    assert screen.flow.session.hand.taken == top
+    assert screen.focus == HAND
+
+
+def test_knock_offered_only_when_legal_then_cancel_returns_the_card(tmp_path):
+    screen = play("gin_decide_knock", tmp_path)
+    labels = [label for label, _ in screen.choices()]
+    assert screen.focus == CHOICES and labels == ["Knock", "End turn", "Cancel"]
+    discarded = screen.flow.session.hand.discarded
+    screen.on_key(K.NUM8)
+    screen.on_key(K.NUM8)
+    assert screen.on_key(K.SELECT) is None
+    assert screen.flow.session.hand.phase is Phase.DISCARD
+    assert discarded in screen.flow.hand_cards()
+    worst = max(screen.flow.hand_cards(), key=lambda c: c.value)
+    while screen.flow.hand_cards()[screen.hand_cursor] != worst:
+        screen.on_key(K.NUM4)
+    screen.on_key(K.NUM5)
+    legal = Knock() in screen.flow.session.hand.legal_actions()
+    assert ("Knock" in [label for label, _ in screen.choices()]) == legal
+
+
+def test_knocking_goes_to_the_showdown(tmp_path):
+    screen = play("gin_decide_knock", tmp_path)
+    step = screen.on_key(K.NUM5)
+    assert isinstance(step, Replace) and isinstance(step.screen, ArrangeScreen)
+
+
+def test_end_turn_hands_over_to_the_computer(tmp_path):
+    screen = play("gin_decide_knock", tmp_path)
+    screen.on_key(K.NUM6)
+    step = screen.on_key(K.SOFT_LEFT)
+    assert isinstance(step, Replace) and isinstance(step.screen, ComputerTurnScreen)
+    step.screen.thread.join()
+
+
+def test_sort_and_move_cards(tmp_path):
+    screen = play("gin_taken", tmp_path)
+    screen.on_key(K.STAR)
+    ranks = [c.rank for c in screen.flow.hand_cards()]
+    assert ranks == sorted(ranks)
+    screen.on_key(K.POUND)
+    cards = screen.flow.hand_cards()
+    assert cards == sorted(cards, key=lambda c: (c.suit, c.rank))
+    screen.hand_cursor = 3
+    moved = cards[3]
+    screen.on_key(K.NUM1)
+    assert screen.flow.hand_cards()[2] == moved and screen.hand_cursor == 2
+    screen.on_key(K.NUM3)
+    screen.on_key(K.NUM3)
+    assert screen.flow.hand_cards()[4] == moved
+
+
+def test_clear_asks_before_leaving(tmp_path):
+    screen = play("gin_draw", tmp_path)
+    step = screen.on_key(K.CLEAR)
+    assert isinstance(step, Push) and isinstance(step.screen, ConfirmQuitScreen)
+    assert isinstance(step.screen.on_key(K.CLEAR), Pop)
+    assert isinstance(step.screen.on_key(K.SELECT), PopToRoot)
+
+
+def test_arrange_pick_meld_break_and_limit(tmp_path):
+    flow = flow_at(skin_theme("classic"), "gin_knocker", tmp_path)
+    screen = ArrangeScreen(flow)
+    best = list(screen.melds)
+    assert best
+    first = screen.row().cards[0]
+    screen.on_key(K.NUM0)
+    assert len(screen.melds) == len(best) - 1
+    if screen.deadwood_count() > flow.session.hand.knock_limit:
+        assert screen.on_key(K.SELECT) is None
+        assert "over" in screen.prompt()[0]
+    meld = next(m for m in best if first in m.cards)
+    for card in meld.cards:
+        screen.cursor = screen.row().cards.index(card)
+        screen.on_key(K.NUM5)
+    screen.on_key(K.SELECT)
+    assert set(screen.melds) == set(best)
+    step = screen.on_key(K.SELECT)
+    assert isinstance(step, Replace)
+    assert flow.session.hand.knocker_arrangement is not None
