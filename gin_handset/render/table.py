@@ -14,6 +14,7 @@ import pygame
 from gin_handset.render import widgets
 from gin_handset.render.cards import (
     PLAIN,
+    RANK_TEXT,
     CardLook,
     draw_hand,
     hand_height,
@@ -25,7 +26,6 @@ from gin_handset.render.theme import FontSpec, Theme
 from gin_handset.rules.cards import Card
 from gin_handset.rules.melds import Meld
 
-RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 Part = str | Card  # a piece of rich text: words, or a card drawn as its rank and pip
 
 

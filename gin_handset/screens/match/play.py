@@ -24,6 +24,7 @@ from gin_handset.rules.actions import (
     PassUpcard,
     TakeUpcard,
 )
+from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.melds import deadwood
 from gin_handset.screens.base import Replace, Transition
@@ -188,7 +189,7 @@ class PlayScreen(TableScreen):
         on = CardLook(cursor=True)
         return (on, PLAIN) if self.pile_cursor == STOCK else (PLAIN, on)
 
-    def hand_row(self) -> tuple[list, list[CardLook]]:
+    def hand_row(self) -> tuple[list[Card], list[CardLook]]:
         cards = self.flow.hand_cards()
         looks = []
         for i, (card, look) in enumerate(zip(cards, meld_looks(cards), strict=True)):
