@@ -132,6 +132,18 @@ def draw_card(
     return rect
 
 
+@cache
+def _back_pattern(size: tuple[int, int], ground: Color, mark: Color) -> pygame.Surface:
+    """The diagonal hatching of a card back, drawn once per size and colours."""
+    pattern = pygame.Surface(size)
+    pattern.fill(ground)
+    width, height = size
+    for py in range(height):
+        for px in range(py % 3, width, 3):
+            pattern.set_at((px, py), mark)
+    return pattern
+
+
 def draw_card_back(
     surface: pygame.Surface, theme: Theme, pos: tuple[int, int], look: CardLook = PLAIN
 ) -> pygame.Rect:
@@ -141,10 +153,7 @@ def draw_card_back(
     rect = pygame.Rect(x, y, m.width, m.height)
     _shape(surface, rect, theme.color("card_back"), theme.color("card_edge"))
     inner = rect.inflate(-2 * m.pad - 2, -2 * m.pad - 2)
-    mark = theme.color("card")
-    for py in range(inner.top, inner.bottom):
-        for px in range(inner.left + (py - inner.top) % 3, inner.right, 3):
-            surface.set_at((px, py), mark)
+    surface.blit(_back_pattern(inner.size, theme.color("card_back"), theme.color("card")), inner)
     if look.cursor:
         _cursor(surface, theme, rect)
     return rect
