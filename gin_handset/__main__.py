@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, NoReturn
 
 PROG = "gin-handset"
@@ -71,14 +72,32 @@ def start(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[An
     from gin_handset.device.skin import SkinError, load_or_default, load_skin
     from gin_handset.settings import SettingsStore
 
-    settings, messages = SettingsStore().load()
+    store = SettingsStore()
+    settings, messages = store.load()
     if args.skin is not None:
         try:
-            return load_skin(args.skin), settings, messages
+            skin = load_skin(args.skin)
         except SkinError as error:
             parser.error(f"argument --skin: {error}")
+        return skin, remember_skin(store, settings, args.skin, messages), messages
     skin, problems = load_or_default(settings.skin)
     return skin, settings, [*messages, *problems]
+
+
+def remember_skin(store: Any, settings: Any, spec: str, messages: list[str]) -> Any:
+    """Keep the skin given with ``--skin`` in the settings, so the next start uses it too."""
+    from pathlib import Path
+
+    is_path = spec.endswith((".yaml", ".yml")) or Path(spec).name != spec
+    chosen = str(Path(spec).resolve()) if is_path else spec
+    if chosen == settings.skin:
+        return settings
+    kept = replace(settings, skin=chosen)
+    try:
+        store.save(kept)
+    except OSError as error:
+        messages.append(f"The skin could not be remembered in {store.path}: {error}")
+    return kept
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -48,6 +48,21 @@ def test_skin_flag_wins_over_the_settings(data_dir):
     assert begin("--skin", "classic")[0].name == "classic"
 
 
+def test_skin_flag_is_remembered_for_the_next_start(data_dir):
+    skin, settings, messages = begin("--skin", "qvga")
+    assert settings.skin == "qvga" and messages == []
+    assert SettingsStore(data_dir).load()[0].skin == "qvga"
+    assert begin()[0].name == "qvga"
+
+
+def test_a_skin_file_is_remembered_by_its_full_path(data_dir, tmp_path):
+    own = tmp_path / "mine.yaml"
+    own.write_text("extends: classic\n")
+    _, settings, _ = begin("--skin", str(own))
+    assert settings.skin == str(own.resolve())
+    assert begin()[0].lcd_rect == begin("--skin", "classic")[0].lcd_rect
+
+
 def test_broken_settings_skin_falls_back_with_a_message(data_dir):
     SettingsStore(data_dir).save(Settings(skin=str(BROKEN / "bad_colour.yaml")))
     skin, _, messages = begin()
