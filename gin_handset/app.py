@@ -18,9 +18,11 @@ from gin_handset.device.handset import HandsetView, fit_scale
 from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin import Skin, bundled_skins
+from gin_handset.device.tones import KeyTones
 
 if TYPE_CHECKING:
     from gin_handset.screens.base import Screen, ScreenStack
+    from gin_handset.screens.context import AppContext
     from gin_handset.settings import Settings
 
 IDLE_WAIT_MS = 100  # how often an idle screen's logical clock is advanced
@@ -59,6 +61,7 @@ class App:
         window: pygame.Surface,
         scale: int | None = None,
         mapper: InputMapper | None = None,
+        tones: KeyTones | None = None,
     ) -> None:
         self.skin = skin
         self.theme = skin.theme
@@ -67,6 +70,7 @@ class App:
         self.view = HandsetView(skin, window.get_size(), scale)
         self.mapper = mapper or InputMapper.from_skin(skin.bindings, skin.numpad)
         self.mapper.hit_test = lambda pos: self.view.key_at(pos)
+        self.tones = tones
         self.lcd = pygame.Surface(skin.resolution)
         self.needs_present = True
         self.animating = False
@@ -92,6 +96,8 @@ class App:
         for key in keys:
             if self.stack.quit:
                 return
+            if self.tones is not None:
+                self.tones.play(key)
             self.stack.key(key)
 
     def step(self, events: Sequence[pygame.event.Event], ms: int) -> bool:
@@ -147,24 +153,28 @@ def _now_ms() -> int:
     return time.monotonic_ns() // 1_000_000
 
 
-def build_root_screen(
+def build_context(
     skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None
-) -> Screen:
-    """The main menu from the screens package, given what it needs to know of the app.
-
-    With ``settings`` None the screens read the settings themselves.
-    """
+) -> AppContext:
+    """What the screens may reach. With ``settings`` None the screens read the settings."""
     from gin_handset.screens.context import AppContext
-    from gin_handset.screens.root import build_root
 
-    context = AppContext(
+    return AppContext(
         theme=skin.theme,
         messages=list(messages),
         seed=seed,
         skin_names=bundled_skins(),
         initial_settings=settings,
     )
-    return build_root(context)
+
+
+def build_root_screen(
+    skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None
+) -> Screen:
+    """The main menu from the screens package, given what it needs to know of the app."""
+    from gin_handset.screens.root import build_root
+
+    return build_root(build_context(skin, seed, messages, settings))
 
 
 def run_app(
@@ -178,13 +188,16 @@ def run_app(
 ) -> None:
     """Open the handset's window and run the game until the player leaves."""
     from gin_handset.screens.base import ScreenStack
+    from gin_handset.screens.root import build_root
 
     pygame.display.init()
     try:
         pygame.key.stop_text_input()
         pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.TEXTEDITING])
         window, chosen = open_window(skin, scale, fullscreen)
-        stack = ScreenStack(build_root_screen(skin, seed, messages, settings))
-        App(skin, stack, window, chosen).run()
+        context = build_context(skin, seed, messages, settings)
+        stack = ScreenStack(build_root(context))
+        tones = KeyTones.open(lambda: context.settings.sound)
+        App(skin, stack, window, chosen, tones=tones).run()
     finally:
         pygame.quit()

@@ -1,0 +1,82 @@
+"""Key tones: each phone key beeps as a handset's keypad does, when sound is on.
+
+The digits, ``*`` and ``#`` sound their DTMF pair (a row tone and a column tone, as on a real
+keypad); the d-pad, OK, CLR and the soft keys give a short click. The samples are synthesised
+the first time a key sounds: there are no sound files.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Callable
+
+import pygame
+
+from gin_handset.device.keys import PhoneKey
+
+TONE_MS = 70
+CLICK_MS = 25
+CLICK_HZ = (1800,)
+VOLUME = 0.22  # of full scale, each tone pair summed
+FADE_MS = 5  # ramps at both ends, so a tone starts and stops without a pop
+
+_ROWS = (697, 770, 852, 941)
+_COLUMNS = (1209, 1336, 1477)
+_KEYPAD = ("123", "456", "789", "*0#")
+
+
+def dtmf(key: PhoneKey) -> tuple[int, ...]:
+    """The frequencies (Hz) a key sounds: its DTMF pair, or the click's single tone."""
+    for row, keys in enumerate(_KEYPAD):
+        column = keys.find(key.value)
+        if column >= 0 and len(key.value) == 1:
+            return (_ROWS[row], _COLUMNS[column])
+    return CLICK_HZ
+
+
+def samples(frequencies: tuple[int, ...], ms: int, rate: int, channels: int) -> array:
+    """Signed 16-bit samples of the summed sines, faded in and out, interleaved by channel."""
+    count = rate * ms // 1000
+    fade = max(1, rate * FADE_MS // 1000)
+    peak = 32767 * VOLUME / len(frequencies)
+    out = array("h")
+    for i in range(count):
+        ramp = min(1.0, i / fade, (count - 1 - i) / fade)
+        value = sum(math.sin(2 * math.pi * f * i / rate) for f in frequencies)
+        out.extend([int(peak * ramp * value)] * channels)
+    return out
+
+
+class KeyTones:
+    """Plays a key's tone when ``enabled()`` says sound is on (the setting, read each time)."""
+
+    def __init__(self, enabled: Callable[[], bool]) -> None:
+        rate, size, channels = pygame.mixer.get_init() or (0, 0, 0)
+        if size != -16:
+            raise pygame.error(f"the mixer opened as {size}-bit, not signed 16-bit")
+        self.enabled = enabled
+        self.rate, self.channels = rate, channels
+        self.sounds: dict[PhoneKey, pygame.mixer.Sound] = {}
+
+    def sound(self, key: PhoneKey) -> pygame.mixer.Sound:
+        """The key's tone, made the first time it is asked for."""
+        if key not in self.sounds:
+            frequencies = dtmf(key)
+            ms = CLICK_MS if frequencies == CLICK_HZ else TONE_MS
+            data = samples(frequencies, ms, self.rate, self.channels).tobytes()
+            self.sounds[key] = pygame.mixer.Sound(buffer=data)
+        return self.sounds[key]
+
+    @classmethod
+    def open(cls, enabled: Callable[[], bool]) -> KeyTones | None:
+        """Open the mixer and make the tones; None when there is no sound device."""
+        try:
+            pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+            return cls(enabled)
+        except pygame.error:
+            return None
+
+    def play(self, key: PhoneKey) -> None:
+        if self.enabled():
+            self.sound(key).play()
