@@ -49,7 +49,7 @@ def test_skin_flag_wins_over_the_settings(data_dir):
 
 
 def test_skin_flag_is_remembered_for_the_next_start(data_dir):
-    skin, settings, messages = begin("--skin", "qvga")
+    _, settings, messages = begin("--skin", "qvga")
     assert settings.skin == "qvga" and messages == []
     assert SettingsStore(data_dir).load()[0].skin == "qvga"
     assert begin()[0].name == "qvga"

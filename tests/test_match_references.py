@@ -5,7 +5,6 @@ computer plays. Set UPDATE_REFERENCES=1 to write the references afresh, then loo
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,8 +26,8 @@ from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
 from gin_handset.session.match_session import MatchRecord, MatchSession
 from gin_handset.session.saves import SaveStore
 from gin_handset.settings import Settings
+from tests.pictures import assert_matches_reference
 
-REFERENCES = Path(__file__).parent / "references"
 GAME_TYPES = {"gin": GIN_RUMMY, "okla": OKLAHOMA}
 NOTICE = ("Saved match /home/you/.local/share/gin-handset/match.json cannot be resumed, field "
           "steps: not readable JSON; it was moved to match.json.bad-1.")
@@ -220,14 +219,4 @@ def test_match_screen_matches_its_reference(screen_name, skin, tmp_path):
     state, build = SCREENS[screen_name]
     lcd = pygame.Surface((theme.width, theme.height))
     build(flow_at(theme, state, tmp_path)).draw(lcd, theme)
-    reference = REFERENCES / f"match_{screen_name}_{skin_name}.png"
-    if os.environ.get("UPDATE_REFERENCES") == "1":
-        REFERENCES.mkdir(exist_ok=True)
-        pygame.image.save(lcd, str(reference))
-    assert reference.exists(), f"no reference {reference}; run with UPDATE_REFERENCES=1"
-    expected = pygame.image.load(str(reference))
-    got = pygame.image.tobytes(lcd, "RGB")
-    if expected.get_size() != lcd.get_size() or pygame.image.tobytes(expected, "RGB") != got:
-        actual = tmp_path / reference.name
-        pygame.image.save(lcd, str(actual))
-        pytest.fail(f"{screen_name} on {skin_name} differs from {reference}; drawn: {actual}")
+    assert_matches_reference(lcd, f"match_{screen_name}_{skin_name}", tmp_path)

@@ -5,9 +5,7 @@ Set UPDATE_REFERENCES=1 to write the references afresh (then look at them before
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 import pytest
@@ -23,8 +21,8 @@ from gin_handset.screens.main_menu import MainMenu
 from gin_handset.screens.options import OptionsScreen
 from gin_handset.screens.root import build_root
 from gin_handset.settings import Settings
+from tests.pictures import assert_matches_reference
 
-REFERENCES = Path(__file__).parent / "references"
 MESSAGE = ("Skin file skins/broken.yaml: field palette.red: expected a colour like "
            "[255, 0, 0], found 'rouge'. The default skin is used.")
 
@@ -108,14 +106,4 @@ def test_screen_matches_its_reference(screen_name, skin, data_dir, tmp_path):
     skin_name, theme = skin
     lcd = pygame.Surface((theme.width, theme.height))
     SCREENS[screen_name](theme).draw(lcd, theme)
-    reference = REFERENCES / f"screen_{screen_name}_{skin_name}.png"
-    if os.environ.get("UPDATE_REFERENCES") == "1":
-        REFERENCES.mkdir(exist_ok=True)
-        pygame.image.save(lcd, str(reference))
-    assert reference.exists(), f"no reference {reference}; run with UPDATE_REFERENCES=1"
-    expected = pygame.image.load(str(reference))
-    got = pygame.image.tobytes(lcd, "RGB")
-    if expected.get_size() != lcd.get_size() or pygame.image.tobytes(expected, "RGB") != got:
-        actual = tmp_path / reference.name
-        pygame.image.save(lcd, str(actual))
-        pytest.fail(f"{screen_name} on {skin_name} differs from {reference}; drawn: {actual}")
+    assert_matches_reference(lcd, f"screen_{screen_name}_{skin_name}", tmp_path)

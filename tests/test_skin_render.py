@@ -5,7 +5,6 @@ Pictures go to ``tests/artifacts/``; ``UPDATE_REFERENCES=1`` rewrites ``tests/re
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame
@@ -13,10 +12,10 @@ import pytest
 
 from gin_handset.device.handset import HandsetView
 from gin_handset.device.skin import bundled_skins, load_skin
+from tests.pictures import assert_matches_reference
 
 HERE = Path(__file__).parent
 ARTIFACTS = HERE / "artifacts"
-REFERENCES = HERE / "references"
 SCALE = 2
 
 
@@ -42,14 +41,7 @@ def test_handset_matches_reference(name):
     picture = render_handset(name)
     ARTIFACTS.mkdir(exist_ok=True)
     pygame.image.save(picture, str(ARTIFACTS / f"handset_{name}.png"))
-    reference = REFERENCES / f"handset_{name}.png"
-    if os.environ.get("UPDATE_REFERENCES") == "1":
-        REFERENCES.mkdir(exist_ok=True)
-        pygame.image.save(picture, str(reference))
-    assert reference.is_file(), f"no reference {reference}; run with UPDATE_REFERENCES=1"
-    stored = pygame.image.load(str(reference))
-    assert stored.get_size() == picture.get_size()
-    assert pygame.image.tobytes(stored, "RGB") == pygame.image.tobytes(picture, "RGB")
+    assert_matches_reference(picture, f"handset_{name}", ARTIFACTS)
 
 
 @pytest.mark.parametrize("name", bundled_skins())
