@@ -38,11 +38,12 @@ from gin_handset.rules.view import PlayerView
 class Style:
     model: bool = True  # read the opponent's hand from its pickups, discards and refusals
     safety: float = 6.0  # cost, in deadwood points, of a discard the opponent surely melds
+    feed: float = 0.0  # cost per point of deadwood a discard saves a sampled opponent hand
     knock_bonus: float = 6.0  # utility of a hand that may knock
     gin_bonus: float = 8.0  # extra utility of gin
     take_margin: float = 0.0  # take the face-up card only when it scores this much better
     undercut_risk: float | None = 0.3  # knock only below this undercut chance (None: always)
-    samples: int = 40  # opponent hands sampled for a knock decision
+    samples: int = 40  # opponent hands sampled for a knock decision or for feeding risks
     best_layout: bool = True  # the knocker's melds that leave the fewest lay-offs
 
 
@@ -94,22 +95,32 @@ class LookaheadPlayer(Player):
             return self.knocker_layout(view)
         return min(view.legal_actions, key=lambda a: arrangement_deadwood(view.hand, a))
 
-    def evaluator(self, view: PlayerView) -> tuple[Knowledge, Evaluator]:
+    def evaluator(self, view: PlayerView) -> Evaluator:
         style = self.style
         know = Knowledge.of(view, style.model)
-        return know, Evaluator(
-            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety
+        opponents: list[int] = []
+        if style.feed:
+            rng = random.Random(self.rng.random())
+            opponents = [know.sample_hand(view.knock_limit, rng) for _ in range(style.samples)]
+        return Evaluator(
+            know,
+            view.knock_limit,
+            style.knock_bonus,
+            style.gin_bonus,
+            style.safety,
+            opponents,
+            style.feed,
         )
 
     def wants_top(self, view: PlayerView) -> bool:
-        _, judge = self.evaluator(view)
+        judge = self.evaluator(view)
         hand = mask_of(view.hand)
         top = view.discard_pile[-1].index
         take = judge.best_discard(hand | 1 << top, hand)[0]
         return take + self.style.take_margin < judge.stock_value(hand)
 
     def discard(self, view: PlayerView) -> Action:
-        _, judge = self.evaluator(view)
+        judge = self.evaluator(view)
         allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
         card = judge.best_discard(mask_of(view.hand), allowed)[1]
         return Discard(Card(card // 13, card % 13 + 1))
@@ -123,7 +134,7 @@ class LookaheadPlayer(Player):
         melds = list(best_arrangement(view.hand).melds)
         rng = random.Random(self.rng.random())
         undercuts = sum(
-            defender_deadwood(melds, know.sample_opponent(rng)) <= ours
+            defender_deadwood(melds, know.sample_hand(view.knock_limit, rng)) <= ours
             for _ in range(style.samples)
         )
         return undercuts <= style.undercut_risk * style.samples

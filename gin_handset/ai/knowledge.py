@@ -12,9 +12,11 @@ import random
 from dataclasses import dataclass
 
 from gin_handset.rules.cards import mask_of
+from gin_handset.rules.melds import deadwood_mask
 from gin_handset.rules.view import PlayerView
 
 FULL = (1 << 52) - 1
+RETRIES = 8  # tries at sampling an opponent hand that could not have knocked
 VALUES = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 # Weight factors for (same rank, next rank in suit, two ranks away in suit).
@@ -57,6 +59,11 @@ def _meld_pairs(card: int) -> tuple[int, ...]:
 
 
 MELD_PAIRS = tuple(_meld_pairs(c) for c in range(52))
+
+
+def joins(hand: int, card: int) -> bool:
+    """Whether ``card`` makes a meld with two cards of ``hand``."""
+    return any(hand & pair == pair for pair in MELD_PAIRS[card])
 
 
 @dataclass(frozen=True)
@@ -143,6 +150,14 @@ class Knowledge:
             a, b = bits(pair)
             miss *= 1.0 - p[a] * p[b]
         return 1.0 - miss
+
+    def sample_hand(self, limit: int, rng: random.Random) -> int:
+        """A sampled opponent hand, preferably one that could not have knocked."""
+        for _ in range(RETRIES):
+            hand = self.sample_opponent(rng)
+            if deadwood_mask(hand) > limit:
+                break
+        return hand
 
     def sample_opponent(self, rng: random.Random) -> int:
         """A mask of the opponent's hand drawn from the model."""
