@@ -38,13 +38,14 @@ from gin_handset.rules.view import PlayerView
 class Style:
     model: bool = True  # read the opponent's hand from its pickups, discards and refusals
     safety: float = 6.0  # cost, in deadwood points, of a discard the opponent surely melds
-    feed: float = 0.0  # cost per point of deadwood a discard saves a sampled opponent hand
     knock_bonus: float = 6.0  # utility of a hand that may knock
     gin_bonus: float = 8.0  # extra utility of gin
     take_margin: float = 0.0  # take the face-up card only when it scores this much better
     undercut_risk: float | None = 0.3  # knock only below this undercut chance (None: always)
-    samples: int = 40  # opponent hands sampled for a knock decision or for feeding risks
+    samples: int = 40  # opponent hands sampled for a knock decision
     best_layout: bool = True  # the knocker's melds that leave the fewest lay-offs
+    play_on: int = 0  # play on for gin (or an undercut) holding this much deadwood or less
+    last_stock: int = 6  # but knock anyway once the stock is down to this many cards
 
 
 def _layable(melds: list[Meld], opponent: int) -> int:
@@ -98,18 +99,8 @@ class LookaheadPlayer(Player):
     def evaluator(self, view: PlayerView) -> Evaluator:
         style = self.style
         know = Knowledge.of(view, style.model)
-        opponents: list[int] = []
-        if style.feed:
-            rng = random.Random(self.rng.random())
-            opponents = [know.sample_hand(view.knock_limit, rng) for _ in range(style.samples)]
         return Evaluator(
-            know,
-            view.knock_limit,
-            style.knock_bonus,
-            style.gin_bonus,
-            style.safety,
-            opponents,
-            style.feed,
+            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety
         )
 
     def wants_top(self, view: PlayerView) -> bool:
@@ -128,7 +119,11 @@ class LookaheadPlayer(Player):
     def knocks(self, view: PlayerView) -> bool:
         style = self.style
         ours = deadwood_mask(mask_of(view.hand))
-        if style.undercut_risk is None or ours == 0:
+        if ours == 0:
+            return True
+        if ours <= style.play_on and view.stock_count > style.last_stock:
+            return False
+        if style.undercut_risk is None:
             return True
         know = Knowledge.of(view, style.model)
         melds = list(best_arrangement(view.hand).melds)

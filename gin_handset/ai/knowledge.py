@@ -61,11 +61,6 @@ def _meld_pairs(card: int) -> tuple[int, ...]:
 MELD_PAIRS = tuple(_meld_pairs(c) for c in range(52))
 
 
-def joins(hand: int, card: int) -> bool:
-    """Whether ``card`` makes a meld with two cards of ``hand``."""
-    return any(hand & pair == pair for pair in MELD_PAIRS[card])
-
-
 @dataclass(frozen=True)
 class Knowledge:
     mine: int

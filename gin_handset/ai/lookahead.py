@@ -3,13 +3,12 @@
 The value of a ten-card hand is the expected utility of the best eleven-card discard after one
 more stock draw, each unseen card weighted by the chance it is in the stock rather than in the
 opponent's hand. Utility is the deadwood count less a bonus for being able to knock or go gin.
-A discard's score adds what it may give the opponent: the chance that it melds the card, times a
-safety weight, and the deadwood it saves sampled opponent hands that meld it, times a feed weight.
+A discard's score adds the risk that the opponent melds it, times a safety weight.
 """
 
 from __future__ import annotations
 
-from gin_handset.ai.knowledge import VALUES, Knowledge, bits, joins
+from gin_handset.ai.knowledge import VALUES, Knowledge, bits
 from gin_handset.rules.melds import best_discards_mask, deadwood_mask
 
 MAX_DEADWOOD = 128
@@ -38,8 +37,6 @@ class Evaluator:
         knock_bonus: float,
         gin_bonus: float,
         safety: float,
-        opponents: list[int] | None = None,
-        feed: float = 0.0,
     ) -> None:
         self.know = know
         self.draws = [(b, p, VALUES[b.bit_length() - 1]) for b, p in know.stock_draws()]
@@ -49,26 +46,15 @@ class Evaluator:
             for d in range(MAX_DEADWOOD)
         ]
         self.safety = safety
-        self.opponents = opponents or []
-        self.feed = feed
         self._risk: dict[int, float] = {}
 
     def risk(self, card: int) -> float:
         """Safety cost of discarding ``card``."""
+        if not self.safety:
+            return 0.0
         cost = self._risk.get(card)
         if cost is None:
-            cost = self._risk[card] = self._feeding(card)
-        return cost
-
-    def _feeding(self, card: int) -> float:
-        cost = self.safety * self.know.meld_risk(card) if self.safety else 0.0
-        if self.feed and self.opponents:
-            bit = 1 << card
-            saved = 0
-            for hand in self.opponents:
-                if joins(hand, card):
-                    saved += deadwood_mask(hand) - best_discards_mask(hand | bit)[0]
-            cost += self.feed * saved / len(self.opponents)
+            cost = self._risk[card] = self.safety * self.know.meld_risk(card)
         return cost
 
     def value(self, hand: int) -> float:
