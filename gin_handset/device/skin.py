@@ -32,7 +32,12 @@ __all__ = [
 
 SHAPES = ("rect", "rounded", "ellipse")
 NUMPAD_LAYOUTS = ("printed", "phone")
-FALLBACK_FONTS = frozenset({"pixel5x7", "pixel3x5"})
+# The game's screens are laid out for 128x160 and up; larger than VGA is no keypad phone.
+MIN_RESOLUTION = (128, 160)
+MAX_RESOLUTION = (480, 640)
+MAX_BODY = (1600, 1600)
+MAX_FONT_SCALE = 4
+MAX_LABEL_SCALE = 8
 
 
 @dataclass(frozen=True)
@@ -145,11 +150,11 @@ def load_or_default(spec: str | Path | None) -> tuple[Skin, list[str]]:
 def _build(path: Path, data: dict[str, Any]) -> Skin:
     f = Fields(path)
     body = f.mapping(data, "", "body")
-    body_size = f.size(body, "body", "size")
+    body_size = f.size(body, "body", "size", high=MAX_BODY)
     lcd = f.mapping(data, "", "lcd")
     lcd_rect = f.rect(lcd, "lcd", "rect")
     f.inside("lcd.rect", lcd_rect, body_size, "body")
-    resolution = f.size(lcd, "lcd", "resolution")
+    resolution = f.size(lcd, "lcd", "resolution", MIN_RESOLUTION, MAX_RESOLUTION)
     if resolution[0] > lcd_rect[2] or resolution[1] > lcd_rect[3]:
         f.fail("lcd.resolution", f"{list(resolution)} does not fit in lcd.rect {list(lcd_rect)}")
     keys = _keys(f, data, body_size)
@@ -210,7 +215,7 @@ def _brand(f: Fields, body: dict[str, Any]) -> Brand | None:
         text=_label(f, brand, "body.brand", "text", ""),
         center=(x, y),
         color=f.color(brand, "body.brand", "color"),
-        scale=f.whole(brand, "body.brand", "scale", 1, low=1),
+        scale=f.whole(brand, "body.brand", "scale", 1, low=1, high=MAX_LABEL_SCALE),
     )
 
 
@@ -247,11 +252,9 @@ def _palette(f: Fields, data: dict[str, Any]) -> dict[str, Color]:
 
 
 def available_font_names() -> frozenset[str]:
-    """Fonts a skin may name: those `render.fonts` offers, or the two bundled pixel fonts."""
-    try:
-        from gin_handset.render.fonts import available_fonts
-    except ImportError:
-        return FALLBACK_FONTS
+    """Fonts a skin may name: the bundled pixel fonts."""
+    from gin_handset.render.fonts import available_fonts
+
     return frozenset(available_fonts())
 
 
@@ -271,7 +274,8 @@ def _fonts(f: Fields, data: dict[str, Any]) -> dict[str, tuple[str, int]]:
             f.fail(
                 f"fonts.{role}.name", f"unknown font {name!r} (known: {', '.join(sorted(known))})"
             )
-        result[role] = (name, f.whole(spec, f"fonts.{role}", "scale", 1, low=1))
+        scale = f.whole(spec, f"fonts.{role}", "scale", 1, low=1, high=MAX_FONT_SCALE)
+        result[role] = (name, scale)
     return result
 
 
@@ -287,7 +291,7 @@ def _keys(f: Fields, data: dict[str, Any], body_size: tuple[int, int]) -> dict[P
         "sub_color": f.color(
             style, "key_style", "sub_color", f.color(style, "key_style", "label_color")
         ),
-        "label_scale": f.whole(style, "key_style", "label_scale", 1, low=1),
+        "label_scale": f.whole(style, "key_style", "label_scale", 1, low=1, high=MAX_LABEL_SCALE),
     }
     keys_data = f.mapping(data, "", "keys")
     keys: dict[PhoneKey, KeySpec] = {}
@@ -315,7 +319,9 @@ def _keys(f: Fields, data: dict[str, Any], body_size: tuple[int, int]) -> dict[P
             edge=f.color(item, path, "edge", base["edge"]),
             label_color=f.color(item, path, "label_color", base["label_color"]),
             sub_color=f.color(item, path, "sub_color", base["sub_color"]),
-            label_scale=f.whole(item, path, "label_scale", base["label_scale"], low=1),
+            label_scale=f.whole(
+                item, path, "label_scale", base["label_scale"], low=1, high=MAX_LABEL_SCALE
+            ),
         )
     missing = [k.name for k in PhoneKey if k not in keys]
     if missing:

@@ -61,7 +61,13 @@ class Fields:
         return str(value)
 
     def whole(
-        self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING, low: int = 0
+        self,
+        data: Mapping[str, Any],
+        path: str,
+        name: str,
+        default: Any = _MISSING,
+        low: int = 0,
+        high: int | None = None,
     ) -> Any:
         value = self.field(data, path, name, default)
         if value is default and default is not _MISSING:
@@ -70,6 +76,8 @@ class Fields:
             self.fail(_join(path, name), f"expected a whole number, got {_show(value)}")
         if value < low:
             self.fail(_join(path, name), f"must be at least {low}, got {value}")
+        if high is not None and value > high:
+            self.fail(_join(path, name), f"must be at most {high}, got {value}")
         return value
 
     def color(self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING) -> Any:
@@ -89,12 +97,20 @@ class Fields:
             )
         return tuple(value)
 
-    def size(self, data: Mapping[str, Any], path: str, name: str) -> tuple[int, int]:
+    def size(
+        self,
+        data: Mapping[str, Any],
+        path: str,
+        name: str,
+        low: tuple[int, int] = (1, 1),
+        high: tuple[int, int] | None = None,
+    ) -> tuple[int, int]:
+        """A [width, height] within ``low`` and ``high`` (inclusive)."""
         width, height = self.numbers(data, path, name, 2, "[width, height]")
-        if width <= 0 or height <= 0:
-            self.fail(
-                _join(path, name), f"width and height must be positive, got {[width, height]}"
-            )
+        if width < low[0] or height < low[1]:
+            self.fail(_join(path, name), f"must be at least {list(low)}, got {[width, height]}")
+        if high is not None and (width > high[0] or height > high[1]):
+            self.fail(_join(path, name), f"must be at most {list(high)}, got {[width, height]}")
         return (width, height)
 
     def rect(self, data: Mapping[str, Any], path: str, name: str) -> Rect:
