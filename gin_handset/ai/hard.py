@@ -45,7 +45,7 @@ class Style:
     samples: int = 40  # opponent hands sampled for a knock decision
     best_layout: bool = True  # the knocker's melds that leave the fewest lay-offs
     play_on: int = 0  # play on for gin (or an undercut) holding this much deadwood or less
-    last_stock: int = 6  # but knock anyway once the stock is down to this many cards
+    last_stock: int = 4  # but knock anyway once the stock is down to this many cards
 
 
 def _layable(melds: list[Meld], opponent: int) -> int:
@@ -157,4 +157,4 @@ class NormalPlayer(LookaheadPlayer):
 
 class HardPlayer(LookaheadPlayer):
     name = "hard"
-    style = Style()
+    style = Style(play_on=10)
