@@ -18,7 +18,7 @@ from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
-from gin_handset.screens.match.confirm import ConfirmQuitScreen, NoticeScreen
+from gin_handset.screens.match.confirm import NoticeScreen, confirm_quit
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.flow import MatchFlow
 from gin_handset.screens.match.play import PlayScreen
@@ -208,7 +208,7 @@ SCREENS: dict[str, tuple[str, Callable[[MatchFlow], Screen]]] = {
     "score_doubled": ("okla_score_doubled", ScoreScreen),
     "oklahoma_draw": ("okla_draw", PlayScreen),
     "game_over": ("gin_over", GameOverScreen),
-    "leave": ("gin_draw", ConfirmQuitScreen),
+    "leave": ("gin_draw", lambda flow: confirm_quit()),
     "notice": ("gin_offer", notice),
 }
 

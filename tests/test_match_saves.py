@@ -14,9 +14,10 @@ from gin_handset.rules.hand import Phase
 from gin_handset.screens.base import ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.main_menu import CONTINUE, ITEMS, MainMenu
-from gin_handset.screens.match.confirm import ConfirmQuitScreen, NoticeScreen
+from gin_handset.screens.match.confirm import NoticeScreen, QuestionScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.play import PlayScreen
+from gin_handset.screens.match.routing import screen_for
 from gin_handset.screens.root import build_root
 from gin_handset.session.saves import SaveStore
 from tests.test_play_app import Driver
@@ -43,13 +44,15 @@ def to_continue(stack: ScreenStack) -> None:
 
 def test_leave_mid_hand_and_continue_on_another_skin(data_dir, display):
     driver = Driver("classic", 77)
-    while not (isinstance(driver.top, PlayScreen)
-               and driver.top.flow.session.hand.phase is Phase.DISCARD
-               and len(driver.top.flow.session.steps) > 6):
+    while not (
+        isinstance(driver.top, PlayScreen)
+        and driver.top.flow.session.hand.phase is Phase.DISCARD
+        and len(driver.top.flow.session.steps) > 6
+    ):
         driver.step()
     before = driver.top.flow.session.match
     driver.press(K.CLEAR)
-    assert isinstance(driver.top, ConfirmQuitScreen)
+    assert isinstance(driver.top, QuestionScreen) and driver.top.title == "Leave match"
     driver.press(K.CLEAR)
     assert isinstance(driver.top, PlayScreen), "CLR on the question goes back to the match"
     driver.press(K.CLEAR)
@@ -75,8 +78,10 @@ def test_every_step_is_saved(data_dir, display):
     assert saved["seed"] == 5
 
 
-@pytest.mark.parametrize("garbage", ["{not json", '{"format": "gin-handset match", '
-                                     '"version": 1, "seed": 3, "steps": ["knock"]}'])
+@pytest.mark.parametrize(
+    "garbage",
+    ["{not json", '{"format": "gin-handset match", "version": 1, "seed": 3, "steps": ["knock"]}'],
+)
 def test_unreadable_save_is_set_aside_and_a_new_match_starts(garbage, data_dir):
     data_dir.mkdir(parents=True)
     (data_dir / "match.json").write_text(garbage)
@@ -110,5 +115,40 @@ def test_seed_from_the_command_line_or_fresh(data_dir):
     for _ in range(3):
         stack = menu_stack("classic")
         stack.key(K.SELECT)
+        if isinstance(stack.top, QuestionScreen):
+            stack.key(K.SELECT)
         seeds.add(stack.top.flow.session.record.seed)
     assert len(seeds) == 3
+
+
+def test_new_game_asks_before_replacing_a_saved_match(data_dir):
+    stack = menu_stack("classic", seed=21)
+    stack.key(K.SELECT)
+    saved = (data_dir / "match.json").read_text()
+    stack = menu_stack("classic", seed=22)
+    stack.key(K.SELECT)
+    assert isinstance(stack.top, QuestionScreen) and stack.top.title == "New match"
+    stack.key(K.CLEAR)
+    assert isinstance(stack.top, MainMenu)
+    assert (data_dir / "match.json").read_text() == saved
+    stack.key(K.SELECT)
+    stack.key(K.SELECT)
+    assert stack.top.flow.session.record.seed == 22
+    assert '"seed": 22' in (data_dir / "match.json").read_text()
+
+
+def test_a_save_that_fails_is_shown_on_the_next_screen(data_dir):
+    stack = menu_stack("classic", seed=5)
+    stack.key(K.SELECT)
+    flow = stack.top.flow
+    (data_dir / "match.json").unlink()
+    (data_dir / "match.json").mkdir()  # a folder where the file goes: every save now fails
+    session = flow.session
+    session.apply(
+        session.computer_choice() if session.computer_to_act else session.view().legal_actions[-1]
+    )
+    screen = screen_for(flow)
+    assert isinstance(screen, NoticeScreen) and screen.title == "Not saved"
+    assert "could not be saved" in screen.view.messages[0]
+    screen.on_key(K.SELECT)
+    assert not isinstance(screen_for(flow), NoticeScreen)  # shown once

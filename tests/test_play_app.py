@@ -32,7 +32,7 @@ from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, Pl
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
 from gin_handset.settings import Settings, SettingsStore
 from tests.conftest import SKINS
-from tests.test_play_seeds import SCENARIOS, choose, options_for, seed_for
+from tests.test_play_seeds import SCENARIOS, choose, options_for
 
 PYGAME_KEYS = {
     K.NUM0: pygame.K_0, K.NUM2: pygame.K_2, K.NUM4: pygame.K_4, K.NUM5: pygame.K_5,
@@ -142,7 +142,7 @@ def display():
 
 def play_match(skin_name: str, scenario_name: str, data_dir: Path) -> Driver:
     scenario = SCENARIOS[scenario_name]
-    seed = seed_for(scenario)
+    seed = scenario.seed
     SettingsStore(data_dir).save(Settings(options=options_for(scenario), difficulty="normal"))
     driver = Driver(skin_name, seed)
     for _ in range(MAX_STEPS):

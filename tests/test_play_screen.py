@@ -11,7 +11,7 @@ from gin_handset.rules.hand import Phase
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
-from gin_handset.screens.match.confirm import ConfirmQuitScreen
+from gin_handset.screens.match.confirm import QuestionScreen
 from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
 from tests.conftest import skin_theme
 from tests.test_match_references import flow_at
@@ -98,7 +98,8 @@ def test_sort_and_move_cards(tmp_path):
 def test_clear_asks_before_leaving(tmp_path):
     screen = play("gin_draw", tmp_path)
     step = screen.on_key(K.CLEAR)
-    assert isinstance(step, Push) and isinstance(step.screen, ConfirmQuitScreen)
+    assert isinstance(step, Push) and isinstance(step.screen, QuestionScreen)
+    assert step.screen.title == "Leave match"
     assert isinstance(step.screen.on_key(K.CLEAR), Pop)
     assert isinstance(step.screen.on_key(K.SELECT), PopToRoot)
 
@@ -123,3 +124,19 @@ def test_arrange_pick_meld_break_and_limit(tmp_path):
     step = screen.on_key(K.SELECT)
     assert isinstance(step, Replace)
     assert flow.session.hand.knocker_arrangement is not None
+
+
+def test_a_defender_sees_the_deadwood_the_score_will_count(tmp_path):
+    flow = flow_at(skin_theme("classic"), "gin_defender_lays_off", tmp_path)
+    screen = ArrangeScreen(flow)
+    best = screen.outcome()
+    assert best is not None and screen.counted_as_laid() and screen.lay_offs()
+    while screen.melds:
+        screen.cursor = screen.row().cards.index(screen.melds[0].cards[0])
+        screen.on_key(K.NUM0)
+    assert screen.deadwood_count() > best.deadwood_count
+    assert screen.outcome().deadwood_count == best.deadwood_count
+    assert not screen.counted_as_laid() and screen.lay_offs() == []
+    assert screen.prompt() == ["Your best melds count"]
+    screen.on_key(K.SELECT)
+    assert flow.session.hand.result.defender_deadwood == best.deadwood_count

@@ -94,9 +94,10 @@ SCREENS: dict[str, Callable[[Theme], Screen]] = {
     "options_oklahoma": lambda t: _keys(OptionsScreen(_context(t)), K.NUM8, K.NUM6, K.NUM8,
                                         K.NUM8, K.NUM8, K.NUM8, K.NUM6),
     "help": lambda t: _help_at(t, 0),
-    "help_moving": lambda t: _help_at(t, -3),
-    "help_choosing": lambda t: _help_at(t, -2),
-    "help_shortcuts": lambda t: _help_at(t, -1),
+    "help_moving": lambda t: _help_at(t, -4),
+    "help_choosing": lambda t: _help_at(t, -3),
+    "help_playing_keys": lambda t: _help_at(t, -2),
+    "help_showdown_keys": lambda t: _help_at(t, -1),
     "cards": lambda t: CardsDemo(),
 }
 

@@ -142,6 +142,23 @@ def test_dead_hand_when_a_turn_ends_with_two_in_the_stock() -> None:
     assert hand.result.winner is None and hand.result.points == 0
 
 
+def test_a_turn_ending_with_three_in_the_stock_plays_on() -> None:
+    hand = play(staged(SOUTH_GIN, NORTH_LOOSE, "Qd"), PassUpcard(), PassUpcard())
+    hand = replace(hand, stock=hand.stock[:4])
+    hand = play(hand, DrawStock(), Discard(hand.stock[0]), EndTurn())
+    assert len(hand.stock) == 3 and not hand.is_over
+    assert hand.turn == 1 and hand.phase is Phase.DRAW
+
+
+def test_cancel_keeps_the_card_just_taken_from_being_discarded() -> None:
+    hand = play(staged(SOUTH_GIN, NORTH_LOOSE, "Qd"), TakeUpcard(), Discard(parse_card("Kc")))
+    hand = hand.apply(CancelDiscard())
+    assert hand.taken == parse_card("Qd")
+    assert Discard(parse_card("Qd")) not in hand.legal_actions()
+    with pytest.raises(IllegalAction, match="just taken"):
+        hand.apply(Discard(parse_card("Qd")))
+
+
 def score_of(south: str, north: str, upcard: str = "Qd", options: Options | None = None):
     """South knocks at once with its best arrangement (discarding the drawn card)."""
     hand = staged(south, north, upcard, options)
@@ -219,7 +236,12 @@ def test_knocker_may_rearrange_within_the_limit_only() -> None:
     kings_only = (Meld(tuple(parse_cards("Kc Kd Ks"))),)
     with pytest.raises(IllegalAction, match="over the knock limit"):
         hand.apply(Arrange(kings_only))
-    assert all(isinstance(a, Arrange) for a in hand.legal_actions())
+    # Leaving As-2s-3s unmelded is worse but within the limit: 1 + 2 + 3 + 4 = 10.
+    sets_only = Arrange(tuple(Meld(tuple(parse_cards(t))) for t in ("7c 7d 7h", "Kc Kd Ks")))
+    assert sets_only in hand.legal_actions()
+    hand = hand.apply(sets_only)
+    assert hand.phase is Phase.DEFENDER_ARRANGE and hand.turn == 1
+    assert hand.knocker_arrangement.deadwood_count == 10
 
 
 @pytest.mark.parametrize(
@@ -323,6 +345,13 @@ def play_match(match: MatchState, *actions) -> MatchState:
     for action in actions:
         match = match.apply(action)
     return match
+
+
+def test_match_is_won_on_reaching_the_points_to_win_exactly() -> None:
+    points = score_of(SOUTH_GIN, NORTH_LOOSE).points
+    match = MatchState(Options(), 1, (100 - points, 0), staged(SOUTH_GIN, NORTH_LOOSE, "Qd"))
+    match = finish_with_gin(match)
+    assert match.scores == (100, 0) and match.winner == 0
 
 
 def test_match_is_won_on_reaching_the_points_to_win() -> None:

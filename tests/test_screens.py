@@ -222,11 +222,13 @@ def test_how_to_play_follows_the_options(data_dir, theme):
     assert "plus 25" in text and "10 or less" in text
 
 
-def test_how_to_play_lists_the_match_shortcuts(data_dir, theme):
-    context, _stack = make(theme, shortcuts=[("1", "Sort the hand"), ("*", "Hint")])
-    pages = HelpScreen(context).pages()
-    assert pages[-1].legend == (("1", "Sort the hand"), ("*", "Hint"))
-    assert pages[-1].lit == {"1", "*"}
+def test_how_to_play_lists_the_match_keys(data_dir, theme):
+    pages = {"playing": [("1", "Sort the hand"), ("*", "Hint")], "showdown": [("0", "Break")]}
+    context, _stack = make(theme, key_pages=pages)
+    shown = HelpScreen(context).pages()
+    assert shown[-2].heading == "Keys: playing" and shown[-1].heading == "Keys: showdown"
+    assert shown[-2].legend == (("1", "Sort the hand"), ("*", "Hint"))
+    assert shown[-2].lit == {"1", "*"} and shown[-1].lit == {"0"}
 
 
 def test_startup_messages_come_first_and_once(data_dir, theme):

@@ -33,8 +33,8 @@ class AppContext:
     continue_match: Callable[[AppContext], Screen | None] | None = None
     # Whether a saved match exists.
     has_saved: Callable[[AppContext], bool] | None = None
-    # (key, what it does) pairs the match screens add to How to Play's key pages.
-    shortcuts: list[tuple[str, str]] = field(default_factory=list)
+    # Pages the match screens add to How to Play: a heading, then (key, what it does) pairs.
+    key_pages: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def __post_init__(self, initial_settings: Settings | None) -> None:
         if initial_settings is None:

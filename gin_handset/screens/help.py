@@ -106,9 +106,9 @@ def build_pages(context: AppContext, theme: Theme) -> list[Page]:
             pages[-1].append(line)
     result = [Page(lines=tuple(lines)) for lines in pages]
     result += [MOVING, CHOOSING]
-    if context.shortcuts:
-        lit = frozenset(key.split()[0] for key, _ in context.shortcuts)
-        result.append(Page(heading="Keys: shortcuts", lit=lit, legend=tuple(context.shortcuts)))
+    for heading, legend in context.key_pages.items():
+        lit = frozenset(key.split()[0] for key, _ in legend)
+        result.append(Page(heading=f"Keys: {heading}", lit=lit, legend=tuple(legend)))
     return result
 
 

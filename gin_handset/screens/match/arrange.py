@@ -19,14 +19,20 @@ from gin_handset.render.theme import Theme
 from gin_handset.rules.actions import Arrange
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import HandState, Phase
-from gin_handset.rules.layoff import lay_off
+from gin_handset.rules.layoff import LayOffResult, lay_off
 from gin_handset.rules.melds import Meld, arrangement_of, best_arrangement, meld_problem
 from gin_handset.screens.base import Push, Replace, Screen, Transition
 from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
 from gin_handset.screens.match.table import OK_KEYS, QUIT_KEYS, scores_title
-from gin_handset.session.match_session import COMPUTER, HUMAN, MatchSession
+from gin_handset.session.match_session import COMPUTER, HUMAN
 
 BREAK, BEST = PhoneKey.NUM0, PhoneKey.STAR
+SHOWDOWN_KEYS = [
+    ("5", "Pick a card"),
+    ("OK", "Meld the picked cards; none picked: lay down"),
+    ("0", "Break a meld"),
+    ("*", "Best arrangement"),
+]
 
 
 def default_melds(hand: HandState) -> tuple[Meld, ...]:
@@ -36,11 +42,6 @@ def default_melds(hand: HandState) -> tuple[Meld, ...]:
         return best_arrangement(cards).melds
     knocker = hand.knocker_arrangement
     return lay_off(() if knocker.is_gin else knocker.melds, cards).defender_melds
-
-
-def default_arrange(session: MatchSession) -> Arrange:
-    """What OK alone lays down at the showdown: the default melds."""
-    return Arrange(default_melds(session.hand))
 
 
 class ArrangeScreen(Screen):
@@ -60,16 +61,26 @@ class ArrangeScreen(Screen):
     def knocking(self) -> bool:
         return self.hand.phase is Phase.KNOCKER_ARRANGE
 
-    def lay_offs(self) -> list[Card]:
-        """A defender's cards that will be laid off if these melds are kept (none for a
-        knocker, or when the rules would lay off from another arrangement)."""
+    def outcome(self) -> LayOffResult | None:
+        """For a defender, what the score will count if these melds are laid down: the rules
+        lay off for the least deadwood, keeping these melds when they reach it."""
         knocker = self.hand.knocker_arrangement
-        if self.knocking or knocker is None or knocker.is_gin:
+        if self.knocking or knocker is None:
+            return None
+        targets = () if knocker.is_gin else knocker.melds
+        return lay_off(targets, self.hand.hands[HUMAN], preferred=tuple(self.melds))
+
+    def counted_as_laid(self) -> bool:
+        """Whether the score counts the melds as the player laid them."""
+        outcome = self.outcome()
+        return outcome is None or set(outcome.defender_melds) == set(self.melds)
+
+    def lay_offs(self) -> list[Card]:
+        """A defender's cards that will be laid off if these melds are kept."""
+        outcome = self.outcome()
+        if outcome is None or not self.counted_as_laid():
             return []
-        result = lay_off(knocker.melds, self.hand.hands[HUMAN], preferred=tuple(self.melds))
-        if set(result.defender_melds) != set(self.melds):
-            return []
-        return [lay.card for lay in result.laid_off]
+        return [lay.card for lay in outcome.laid_off]
 
     def row(self) -> table.ArrangedRow:
         arrangement = arrangement_of(self.hand.hands[HUMAN], self.melds)
@@ -85,9 +96,9 @@ class ArrangeScreen(Screen):
 
     def on_key(self, key: PhoneKey) -> Transition | None:
         if key in QUIT_KEYS:
-            from gin_handset.screens.match.confirm import ConfirmQuitScreen
+            from gin_handset.screens.match.confirm import confirm_quit
 
-            return Push(ConfirmQuitScreen(self.flow))
+            return Push(confirm_quit())
         self.dirty = True
         self.note = None
         cards = self.row().cards
@@ -148,6 +159,8 @@ class ArrangeScreen(Screen):
             return self.note
         if self.picked:
             return [f"{len(self.picked)} picked: OK melds them"]
+        if not self.counted_as_laid():
+            return ["Your best melds count"]
         return ["5 pick, 0 break, OK done"]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
@@ -175,10 +188,12 @@ class ArrangeScreen(Screen):
                               shown.looks)
         y += row_h + step
         count = self.deadwood_count()
-        laid = sum(c.value for c in self.lay_offs())
+        outcome = self.outcome()
+        scored = count if outcome is None else outcome.deadwood_count
         mine = (f"You knock: deadwood {count} of {hand.knock_limit}" if self.knocking
-                else f"Deadwood {count}, {count - laid} after lay-offs" if laid
-                else f"You defend: deadwood {count}")
+                else f"You defend: deadwood {count}" if scored == count
+                else f"Deadwood {count}, {scored} after lay-offs" if self.counted_as_laid()
+                else f"Deadwood {count}, counts {scored}")
         table.draw_rich(lcd, theme, [mine], spec, (widgets.MARGIN, y))
         y += step
         row = self.row()

@@ -2,21 +2,25 @@
 
 The computer thinks in a worker thread (`MatchSession.computer_choice` is pure), so the window
 keeps drawing; `update` polls it. Each step stays on screen for a while so a person can follow
-it; OK (or 5, or the left soft key) hurries it along.
+it; OK (or 5, or the left soft key) hurries it along. Should the computer player fail or choose
+something the rules refuse, it plays its first legal action instead (and says so on stderr):
+the match goes on.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 
 from gin_handset.device.keys import PhoneKey
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.rules.actions import Action
-from gin_handset.rules.hand import Event
+from gin_handset.rules.hand import Event, IllegalAction
 from gin_handset.screens.base import Replace, Transition
 from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
 from gin_handset.screens.match.table import PICK_KEYS, TableScreen, describe
+from gin_handset.session.match_session import COMPUTER
 
 # How long each kind of step stays on screen, in milliseconds of the logical clock.
 PACE_MS = {
@@ -35,7 +39,7 @@ class ComputerTurnScreen(TableScreen):
         self.caption: list[table.Part] = [f"{COMPUTER_NAME} is thinking"]
         self.waited_ms = 0
         self.choice: Action | None = None
-        self.error: BaseException | None = None
+        self.error: Exception | None = None
         self.thread: threading.Thread | None = None
         if flow.session.computer_to_act:
             self._think()
@@ -52,7 +56,7 @@ class ComputerTurnScreen(TableScreen):
         def work() -> None:
             try:
                 self.choice = session.computer_choice()
-            except BaseException as error:  # re-raised by update() on the main thread
+            except Exception as error:  # handled by _play() on the main thread
                 self.error = error
 
         self.thread = threading.Thread(target=work, name="computer-choice", daemon=True)
@@ -80,17 +84,22 @@ class ComputerTurnScreen(TableScreen):
             if self.waited_ms >= THINKING_SHOWN_MS and self.shown is None:
                 self.dirty = True
             return None
-        if self.error is not None:
-            raise self.error
-        assert self.choice is not None
         self._play(self.choice)
         return None
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action | None) -> None:
         """Apply the computer's choice and show it; think again if it is still its turn."""
         session = self.flow.session
         before = len(session.hand.log)
-        session.apply(action)
+        try:
+            if action is None:
+                raise IllegalAction(f"no action ({self.error!r})")
+            session.apply(action)
+        except IllegalAction as problem:
+            fallback = session.view(COMPUTER).legal_actions[0]
+            print(f"gin-handset: the computer player erred: {problem}; it plays {fallback}",
+                  file=sys.stderr)
+            session.apply(fallback)
         self.thread = None
         self.dirty = True
         log = session.hand.log

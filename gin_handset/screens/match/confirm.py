@@ -1,6 +1,9 @@
-"""Two small boxes: "leave the match?" after CLR, and a notice shown before a new match."""
+"""Small boxes: "leave the match?" after CLR, "replace the saved match?" before a new one, and
+a notice shown before a new match."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -11,48 +14,70 @@ from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Pop, PopToRoot, Replace, Screen, Transition
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.main_menu import MessageView
-from gin_handset.screens.match.flow import MatchFlow
 from gin_handset.screens.match.table import OK_KEYS, QUIT_KEYS
 
 LEAVE_TEXT = "Leave the match? It is saved: Continue on the main menu resumes it."
+REPLACE_TEXT = "Start a new match? The saved match will be lost."
 
 
-class ConfirmQuitScreen(Screen):
-    """OK (or 5, or the left soft key) leaves for the main menu; CLR goes back to the match."""
+class QuestionScreen(Screen):
+    """A question in a box: OK (or 5, or the left soft key) answers yes; CLR answers no."""
 
-    def __init__(self, flow: MatchFlow) -> None:
+    def __init__(
+        self, title: str, text: str, prompt: str, labels: tuple[str, str],
+        yes: Callable[[], Transition], no: Callable[[], Transition] = Pop,
+    ) -> None:
         super().__init__()
-        self.flow = flow
+        self.title, self.text, self.prompt, self.labels = title, text, prompt, labels
+        self.yes, self.no = yes, no
 
     def soft_keys(self) -> tuple[str, str]:
-        return "Leave", "Back"
+        return self.labels
 
     def on_key(self, key: PhoneKey) -> Transition | None:
         if key in OK_KEYS or key is PhoneKey.NUM5:
-            return PopToRoot()
+            return self.yes()
         if key in QUIT_KEYS:
-            return Pop()
+            return self.no()
         return None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        content = draw_frame(lcd, theme, self, "Leave match")
+        content = draw_frame(lcd, theme, self, self.title)
         bottom = widgets.prompt_rect(theme).top - widgets.MARGIN
         box = pygame.Rect(content.left + widgets.MARGIN, content.top + widgets.MARGIN,
                           content.width - 2 * widgets.MARGIN,
                           bottom - content.top - widgets.MARGIN)
-        lines = wrap_text(LEAVE_TEXT, theme.font("body"), box.width - 4 * widgets.MARGIN)
+        lines = wrap_text(self.text, theme.font("body"), box.width - 4 * widgets.MARGIN)
         widgets.draw_message(lcd, theme, box, lines)
-        widgets.draw_prompt(lcd, theme, "OK: leave  CLR: play on")
+        widgets.draw_prompt(lcd, theme, self.prompt)
+
+
+def confirm_quit() -> QuestionScreen:
+    """After CLR in a match: OK leaves for the main menu, CLR goes back to the match."""
+    return QuestionScreen(
+        "Leave match", LEAVE_TEXT, "OK: leave  CLR: play on", ("Leave", "Back"), PopToRoot
+    )
+
+
+def confirm_replace(start: Callable[[], Screen]) -> QuestionScreen:
+    """New Game while a match is saved: OK starts the new one, CLR keeps the saved match."""
+    return QuestionScreen(
+        "New match", REPLACE_TEXT, "OK: new match  CLR: keep", ("New", "Keep"),
+        lambda: Replace(start()),
+    )
 
 
 class NoticeScreen(Screen):
     """Messages in a box, one after another (2/8 page them); then the screen ``then``."""
 
-    def __init__(self, messages: list[str], then: Screen, theme: Theme) -> None:
+    def __init__(
+        self, messages: list[str], then: Screen, theme: Theme, title: str = "Saved match"
+    ) -> None:
         super().__init__()
         self.view = MessageView(messages)
         self.then = then
         self.theme = theme
+        self.title = title
 
     def soft_keys(self) -> tuple[str, str]:
         return "OK", ""
@@ -63,5 +88,5 @@ class NoticeScreen(Screen):
         return None if self.view.messages else Replace(self.then)
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        draw_frame(lcd, theme, self, "Saved match")
+        draw_frame(lcd, theme, self, self.title)
         self.view.draw(lcd, theme)

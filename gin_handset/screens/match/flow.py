@@ -35,6 +35,8 @@ class MatchFlow:
         self.sort_by = BY_SUIT
         self.order: list[Card] = []
         self._hand_number: int | None = None
+        # Save failures not yet shown to the player (the next match screen shows them).
+        self.problems: list[str] = []
         session.on_change = self._changed
         self.hand_cards()
 
@@ -46,8 +48,8 @@ class MatchFlow:
                 self.store.save(session.record)
         except OSError as error:
             message = f"The match could not be saved: {error}"
-            if message not in self.context.messages:
-                self.context.messages.append(message)
+            if message not in self.problems:
+                self.problems.append(message)
 
     def save(self) -> None:
         """Save now (a new match, before its first step)."""

@@ -1,4 +1,4 @@
-"""Plugs the match into the main menu: New Game, Continue, whether a save exists, shortcuts.
+"""Plugs the match into the main menu: New Game, Continue, whether a save exists, key pages.
 
 The save lives in the data folder (`gin_handset.settings.data_dir`). The match seed is the
 command line's ``--seed`` when given, else a fresh one from the system's random source.
@@ -10,10 +10,11 @@ import random
 
 from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
-from gin_handset.screens.match.confirm import NoticeScreen
+from gin_handset.screens.match.arrange import SHOWDOWN_KEYS
+from gin_handset.screens.match.confirm import NoticeScreen, confirm_replace
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.flow import MatchFlow
-from gin_handset.screens.match.play import SHORTCUTS
+from gin_handset.screens.match.play import PLAY_KEYS
 from gin_handset.screens.match.routing import screen_for
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.saves import SaveStore
@@ -34,12 +35,19 @@ def new_seed(context: AppContext) -> int:
 
 
 def start_match(context: AppContext) -> Screen:
-    """A new match with the current options, saved at once; its deal.
-
-    A save that cannot be read is set aside first (and the player told), never overwritten.
-    """
+    """A new match with the current options; while a match is saved, ask first."""
     store = save_store()
-    messages = store.load()[1] if store.exists() else []
+    record, messages = store.load()
+    if record is not None:
+        return confirm_replace(lambda: new_match(context, store, []))
+    return new_match(context, store, messages)
+
+
+def new_match(context: AppContext, store: SaveStore, messages: list[str]) -> Screen:
+    """A new match with the current options, saved at once; its deal, after ``messages``.
+
+    A save that cannot be read was set aside first (the messages say where), never overwritten.
+    """
     settings = context.settings
     session = MatchSession.new(settings.options, new_seed(context), settings.difficulty)
     flow = MatchFlow(context, store, session)
@@ -55,7 +63,7 @@ def continue_match(context: AppContext) -> Screen | None:
     if record is not None:
         return screen_for(MatchFlow(context, store, MatchSession(record)))
     if messages:
-        return NoticeScreen([*messages, "A new match starts."], start_match(context),
+        return NoticeScreen([*messages, "A new match starts."], new_match(context, store, []),
                             context.theme)
     context.messages.append("There is no saved match to continue.")
     return None
@@ -66,8 +74,9 @@ def has_saved(context: AppContext) -> bool:
 
 
 def install_match_hooks(context: AppContext) -> None:
-    """Give the main menu its New Game and Continue, and How to Play the match's shortcuts."""
+    """Give the main menu its New Game and Continue, and How to Play the match's keys."""
     context.start_match = start_match
     context.continue_match = continue_match
     context.has_saved = has_saved
-    context.shortcuts.extend(s for s in SHORTCUTS if s not in context.shortcuts)
+    context.key_pages["playing"] = PLAY_KEYS
+    context.key_pages["showdown"] = SHOWDOWN_KEYS

@@ -35,12 +35,11 @@ HAND, PILES, CHOICES = "hand", "piles", "choices"
 STOCK, PILE = 0, 1
 MOVE_LEFT, MOVE_RIGHT = PhoneKey.NUM1, PhoneKey.NUM3
 SORT_RANK, SORT_SUIT = PhoneKey.STAR, PhoneKey.POUND
-SHORTCUTS = [
+PLAY_KEYS = [
     ("*", "Sort your hand by rank"),
     ("#", "Sort your hand by suit"),
     ("1", "Move a card left"),
     ("3", "Move a card right"),
-    ("0", "Showdown: break a meld"),
 ]
 
 

@@ -8,7 +8,18 @@ from gin_handset.screens.match.flow import MatchFlow
 
 
 def screen_for(flow: MatchFlow) -> Screen:
-    """The score at a hand's end, the computer's turn, the showdown, or the player's turn."""
+    """The score at a hand's end, the computer's turn, the showdown, or the player's turn;
+    first a notice of any save that failed since the last screen."""
+    screen = _present(flow)
+    if not flow.problems:
+        return screen
+    from gin_handset.screens.match.confirm import NoticeScreen
+
+    problems, flow.problems = flow.problems, []
+    return NoticeScreen(problems, screen, flow.context.theme, "Not saved")
+
+
+def _present(flow: MatchFlow) -> Screen:
     from gin_handset.screens.match.arrange import ArrangeScreen
     from gin_handset.screens.match.computer import ComputerTurnScreen
     from gin_handset.screens.match.play import PlayScreen

@@ -59,9 +59,9 @@ class ScoreScreen(Screen):
         if key in QUIT_KEYS:
             if session.match.is_over:
                 return PopToRoot()
-            from gin_handset.screens.match.confirm import ConfirmQuitScreen
+            from gin_handset.screens.match.confirm import confirm_quit
 
-            return Push(ConfirmQuitScreen(self.flow))
+            return Push(confirm_quit())
         if key not in OK_KEYS:
             return None
         if session.match.is_over:

@@ -74,9 +74,9 @@ class TableScreen(Screen):
 
     def quit_or_none(self, key: PhoneKey) -> Transition | None:
         if key in QUIT_KEYS:
-            from gin_handset.screens.match.confirm import ConfirmQuitScreen
+            from gin_handset.screens.match.confirm import confirm_quit
 
-            return Push(ConfirmQuitScreen(self.flow))
+            return Push(confirm_quit())
         return None
 
     def opponent_cards(self) -> tuple[int, list[Card] | None]:
