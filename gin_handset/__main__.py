@@ -36,6 +36,22 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+def _binding(text: str) -> tuple[str, Any]:
+    """``KEY=PHONEKEY`` (``x=select``, ``keypad 5=none``): a key name and its phone key or None."""
+    from gin_handset.device.bindings import parse_binding
+    from gin_handset.device.keys import PhoneKey
+
+    name, sep, target = text.rpartition("=")
+    if not sep or not name.strip() or not target.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=PHONEKEY, got {text!r}")
+    try:
+        parse_binding(name)
+        key = None if target.strip().lower() == "none" else PhoneKey.from_name(target)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+    return name, key
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Gin Rummy on an emulated keypad phone, in a window.")
     parser.add_argument("--skin", metavar="NAME|PATH", help="a bundled skin's name or a skin file")
@@ -45,6 +61,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument("--seed", metavar="N", type=_whole, help="seed the shuffles (replayable)")
     parser.add_argument("--list-skins", action="store_true", help="list the bundled skins and exit")
+    parser.add_argument(
+        "--bind",
+        metavar="KEY=PHONEKEY",
+        type=_binding,
+        action="append",
+        default=[],
+        help="bind a keyboard key to a phone key over the skin's bindings, e.g. x=select or "
+        "'keypad 5=none' (repeatable)",
+    )
     return parser
 
 
@@ -124,6 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             messages=messages,
             settings=settings,
+            bindings=dict(args.bind),
         )
     except KeyboardInterrupt:
         return 130

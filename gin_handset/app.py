@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,7 +17,7 @@ import pygame
 from gin_handset.device.handset import HandsetView, fit_scale
 from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
-from gin_handset.device.skin import Skin, bundled_skins
+from gin_handset.device.skin import Skin
 from gin_handset.device.tones import KeyTones
 
 if TYPE_CHECKING:
@@ -163,7 +163,6 @@ def build_context(
         theme=skin.theme,
         messages=list(messages),
         seed=seed,
-        skin_names=bundled_skins(),
         initial_settings=settings,
     )
 
@@ -177,6 +176,13 @@ def build_root_screen(
     return build_root(build_context(skin, seed, messages, settings))
 
 
+def input_mapper(skin: Skin, bindings: Mapping[str, PhoneKey | None]) -> InputMapper:
+    """The skin's key bindings, changed by ``bindings`` (key name to phone key, None unbinds)."""
+    mapper = InputMapper.from_skin(skin.bindings, skin.numpad)
+    mapper.override(bindings)
+    return mapper
+
+
 def run_app(
     skin: Skin,
     *,
@@ -185,8 +191,12 @@ def run_app(
     seed: int | None = None,
     messages: Sequence[str] = (),
     settings: Settings | None = None,
+    bindings: Mapping[str, PhoneKey | None] | None = None,
 ) -> None:
-    """Open the handset's window and run the game until the player leaves."""
+    """Open the handset's window and run the game until the player leaves.
+
+    ``bindings`` (key name to phone key, None to unbind) change the skin's bindings.
+    """
     from gin_handset.screens.base import ScreenStack
     from gin_handset.screens.root import build_root
 
@@ -198,6 +208,6 @@ def run_app(
         context = build_context(skin, seed, messages, settings)
         stack = ScreenStack(build_root(context))
         tones = KeyTones.open(lambda: context.settings.sound)
-        App(skin, stack, window, chosen, tones=tones).run()
+        App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones).run()
     finally:
         pygame.quit()

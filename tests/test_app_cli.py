@@ -33,6 +33,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--skin", "no-such-skin"], "--skin", "no skin of that name"),
         (["--skin", "gone/away.yaml"], "--skin", "no such file"),
         (["--frobnicate"], "", "unrecognized arguments: --frobnicate"),
+        (["--bind", "q"], "--bind", "expected KEY=PHONEKEY, got 'q'"),
+        (["--bind", "nokey=select"], "--bind", "unknown key name 'nokey'"),
+        (["--bind", "x=fire"], "--bind", "unknown phone key 'fire'"),
     ],
 )
 def test_bad_values(args, flag, what):

@@ -6,7 +6,8 @@ import pygame
 import pytest
 
 from gin_handset import app as app_module
-from gin_handset.app import IDLE_WAIT_MS, App, window_scale
+from gin_handset.__main__ import build_parser
+from gin_handset.app import IDLE_WAIT_MS, App, input_mapper, window_scale
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.screens.base import Quit, Screen, ScreenStack
@@ -196,3 +197,11 @@ def test_repeat_counts_from_the_press_not_from_the_wait_before_it(skin):
     assert screen.keys == [K.UP]
     app.step([], 1)
     assert screen.keys == [K.UP, K.UP]
+
+
+def test_bind_flags_change_the_skins_bindings(skin):
+    args = build_parser().parse_args(["--bind", "x=select", "--bind", "return=none"])
+    mapper = input_mapper(skin, dict(args.bind))
+    assert mapper.lookup(pygame.K_x) is K.SELECT
+    assert mapper.lookup(pygame.K_RETURN) is None
+    assert mapper.lookup(pygame.K_KP_ENTER) is K.SELECT  # untouched bindings stay

@@ -7,8 +7,6 @@ from dataclasses import dataclass
 
 SUITS = "cdhs"  # clubs, diamonds, hearts, spades
 RANKS = "A23456789TJQK"
-SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
 
 @dataclass(frozen=True, order=True)
@@ -33,14 +31,6 @@ class Card:
         return min(self.rank, 10)
 
     @property
-    def suit_letter(self) -> str:
-        return SUITS[self.suit]
-
-    @property
-    def rank_letter(self) -> str:
-        return RANKS[self.rank - 1]
-
-    @property
     def is_red(self) -> bool:
         return self.suit in (1, 2)
 
@@ -52,10 +42,6 @@ class Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(s, r) for s in range(4) for r in range(1, 14))
-
-
-def card_from_index(index: int) -> Card:
-    return DECK[index]
 
 
 def parse_card(token: str) -> Card:

@@ -16,14 +16,13 @@ from gin_handset.settings import Settings, SettingsStore
 
 @dataclass
 class AppContext:
-    """Built as ``AppContext(theme, messages=..., seed=..., skin_names=...)``, it reads the
+    """Built as ``AppContext(theme, messages=..., seed=...)``, it reads the
     settings from ``settings_store`` (the user's data folder by default) and adds any problem
     with them to ``messages``; pass ``initial_settings`` to skip reading."""
 
     theme: Theme
     messages: list[str] = field(default_factory=list)
     seed: int | None = None
-    skin_names: list[str] = field(default_factory=list)
     settings_store: SettingsStore = field(default_factory=SettingsStore)
     initial_settings: InitVar[Settings | None] = None
     settings: Settings = field(init=False)
