@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gin_handset.rules.options import Options
+from gin_handset.storage import FieldError, read_json, write_atomically
 
 ENV_VAR = "GIN_HANDSET_DATA_DIR"
 APP_NAME = "gin-handset"
@@ -24,13 +24,8 @@ VERSION = 1
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 
 
-class SettingsError(ValueError):
+class SettingsError(FieldError):
     """A settings value that cannot be used, naming its field."""
-
-    def __init__(self, name: str, problem: str) -> None:
-        super().__init__(f"{name}: {problem}")
-        self.field = name
-        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -98,30 +93,6 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME))
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def set_aside(path: Path) -> Path:
-    """Rename an unreadable file to ``<name>.bad-<n>`` (the first free n); the new path."""
-    n = 1
-    while (aside := path.with_name(f"{path.name}.bad-{n}")).exists():
-        n += 1
-    os.replace(path, aside)
-    return aside
-
-
 class SettingsStore:
     """Reads and writes the settings file in ``folder`` (default: `data_dir`)."""
 
@@ -134,20 +105,10 @@ class SettingsStore:
 
     def load(self) -> tuple[Settings, list[str]]:
         """The saved settings and no messages; or defaults and a message if the file is bad."""
-        path = self.path
-        if not path.exists():
-            return Settings(), []
-        try:
-            return Settings.from_dict(json.loads(path.read_text(encoding="utf-8"))), []
-        except SettingsError as error:
-            problem = f"field {error.field}: {error.problem}"
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            problem = f"not readable JSON ({error})"
-        try:
-            where = f"it was moved to {set_aside(path)}"
-        except OSError as error:
-            where = f"it could not be moved aside ({error})"
-        return Settings(), [f"Settings file {path} is bad, {problem}; {where}. Defaults are used."]
+        settings, problem = read_json(self.path, Settings.from_dict)
+        if problem is not None:
+            return Settings(), [f"Settings file {self.path} is bad, {problem}. Defaults are used."]
+        return settings or Settings(), []
 
     def save(self, settings: Settings) -> None:
         """Write ``settings``; OSError if the folder cannot be written."""

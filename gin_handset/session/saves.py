@@ -13,16 +13,15 @@ from typing import Any
 from gin_handset.ai.player import PLAYER_NAMES
 from gin_handset.rules.options import Options
 from gin_handset.session.match_session import MatchRecord, ReplayError, replay
-from gin_handset.settings import set_aside, write_atomically
+from gin_handset.storage import FieldError, read_json, write_atomically
 
 FILE_NAME = "match.json"
 FORMAT = "gin-handset match"
 VERSION = 1
 
 
-class SaveError(ValueError):
-    def __init__(self, name: str, problem: str) -> None:
-        super().__init__(f"field {name}: {problem}")
+class SaveError(FieldError):
+    """A value in the save that cannot be used, naming its field."""
 
 
 def record_to_dict(record: MatchRecord) -> dict[str, Any]:
@@ -91,17 +90,7 @@ class SaveStore:
 
     def load(self) -> tuple[MatchRecord | None, list[str]]:
         """The saved record, or None and a message when there is none or it was set aside."""
-        path = self.path
-        if not path.exists():
-            return None, []
-        try:
-            return record_from_dict(json.loads(path.read_text(encoding="utf-8"))), []
-        except SaveError as error:
-            problem = str(error)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            problem = f"not readable JSON ({error})"
-        try:
-            where = f"it was moved to {set_aside(path)}"
-        except OSError as error:
-            where = f"it could not be moved aside ({error})"
-        return None, [f"Saved match {path} cannot be resumed, {problem}; {where}."]
+        record, problem = read_json(self.path, record_from_dict)
+        if problem is not None:
+            return None, [f"Saved match {self.path} cannot be resumed, {problem}."]
+        return record, []
