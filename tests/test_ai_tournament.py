@@ -21,7 +21,7 @@ def test_games_are_reproducible_and_seats_swap() -> None:
 def test_hard_beats_simple() -> None:
     result = run_tournament("hard", "simple", games=40, seed=3, jobs=2)
     assert result.games == 40 and result.hands > 0
-    assert result.win_rate >= 0.6
+    assert result.interval[0] > 0.5
     assert result.margin > 10
     assert result.time_a.p99_ms < 250
     assert "Wilson" in result.report()

@@ -1,10 +1,12 @@
 """Normal and Hard: lookahead players; Hard also models the opponent.
 
 Both value a hand by one draw of exact lookahead (``lookahead.Evaluator``), take the face-up card
-when that scores better than a stock draw, and discard the best-scoring card. Hard also reads the
-opponent's pickups, discards and refusals into a model of its hand, keeps its discards safe,
-weighs each knock against the chance of an undercut by sampling the opponent's hand, and lays
-down the arrangement that leaves the defender the fewest lay-offs.
+when that scores better than a stock draw, and discard the best-scoring card, avoiding cards the
+opponent may meld; Normal knocks as soon as it may. Hard also reads the opponent's pickups,
+discards and refusals into a model of its hand, which sharpens its draws and its safety, and lays
+down the arrangement that leaves the defender the fewest lay-offs. Below the knock limit it plays
+on for gin while the stock lasts: an opponent who knocks meanwhile is likely undercut. Late in the
+hand it knocks unless sampled opponent hands say an undercut is likely.
 """
 
 from __future__ import annotations
@@ -152,7 +154,7 @@ class LookaheadPlayer(Player):
 
 class NormalPlayer(LookaheadPlayer):
     name = "normal"
-    style = Style(model=False, safety=0.0, undercut_risk=None, best_layout=False)
+    style = Style(model=False, undercut_risk=None, best_layout=False)
 
 
 class HardPlayer(LookaheadPlayer):
