@@ -11,9 +11,10 @@ from types import FunctionType, ModuleType
 import pytest
 
 from gin_handset.ai import PLAYER_NAMES, make_player
+from gin_handset.ai.knowledge import Knowledge
 from gin_handset.ai.player import Player
 from gin_handset.rules.actions import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
-from gin_handset.rules.cards import parse_card, parse_cards
+from gin_handset.rules.cards import mask_of, parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import OKLAHOMA, Options
@@ -123,6 +124,23 @@ def test_the_view_holds_no_hidden_information() -> None:
             hidden = (state.hands[1 - seat], state.stock)
             assert not any(o is h or o == h for o in objects for h in hidden if h)
             assert view.opponent_hand is None and view.opponent_hand_count in (10, 11)
+
+
+def test_knowledge_accounts_for_every_card() -> None:
+    for state in hidden_states(12):
+        seat = state.turn
+        know = Knowledge.of(view_of(state, seat))
+        opponent = mask_of(state.hands[1 - seat])
+        assert know.opp_known & ~opponent == 0
+        assert know.unseen.bit_count() == len(state.stock) + know.opp_unknown
+        assert know.unseen == mask_of(state.stock) | (opponent & ~know.opp_known)
+        assert abs(sum(know.opp_probability) - len(state.hands[1 - seat])) < 1e-6
+
+
+def test_a_player_refuses_a_view_without_a_decision() -> None:
+    state = HandState.deal(Options(), 0, random.Random(1))
+    with pytest.raises(ValueError, match="not this seat's turn"):
+        make_player("hard", random.Random(0)).choose(view_of(state, state.dealer))
 
 
 def reshuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandState:

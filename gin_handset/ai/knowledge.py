@@ -61,6 +61,24 @@ def _meld_pairs(card: int) -> tuple[int, ...]:
 MELD_PAIRS = tuple(_meld_pairs(c) for c in range(52))
 
 
+def _spread(weight: list[float], cards: list[int], count: int) -> list[float]:
+    """Chances that sum to ``count`` over ``cards``, in proportion to ``weight``, none above 1."""
+    probability = [0.0] * 52
+    free, left = list(cards), float(count)
+    while free and left > 0:
+        total = sum(weight[c] for c in free)
+        full = [c for c in free if left * weight[c] >= total]
+        if not full:
+            for c in free:
+                probability[c] = left * weight[c] / total
+            break
+        for c in full:
+            probability[c] = 1.0
+        left -= len(full)
+        free = [c for c in free if c not in full]
+    return probability
+
+
 @dataclass(frozen=True)
 class Knowledge:
     mine: int
@@ -120,10 +138,7 @@ class Knowledge:
                     for group, factor in zip(NEIGHBOURS[card], factors, strict=True):
                         for other in group:
                             weight[other] *= factor
-        total = sum(weight)
-        probability = [0.0] * 52
-        for c in bits(unseen):
-            probability[c] = min(1.0, unknown * weight[c] / total) if total else 0.0
+        probability = _spread(weight, bits(unseen), unknown)
         for c in bits(opp_known):
             probability[c] = 1.0
         return cls(

@@ -28,6 +28,8 @@ class Player(ABC):
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``; a view of a new hand calls ``new_hand`` first."""
+        if not view.legal_actions:
+            raise ValueError("this view has no decision to make: it is not this seat's turn")
         key = (view.dealer, view.upcard, view.seat)
         if key != self._hand_key or view.log[: len(self._log)] != self._log:
             self.new_hand()
