@@ -51,7 +51,7 @@ def _meld_pairs(card: int) -> tuple[int, ...]:
     suit, rank = divmod(card, 13)
     others = [s * 13 + rank for s in range(4) if s != suit]
     pairs = [(1 << a) | (1 << b) for i, a in enumerate(others) for b in others[i + 1 :]]
-    for low in (rank - 2, rank - 1, rank + 1):
+    for low in (rank - 2, rank - 1, rank):
         ranks = [r for r in (low, low + 1, low + 2) if r != rank]
         if low >= 0 and low + 2 < 13 and len(ranks) == 2:
             pairs.append((1 << (suit * 13 + ranks[0])) | (1 << (suit * 13 + ranks[1])))
