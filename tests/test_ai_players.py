@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import itertools
 import random
 from enum import Enum
 from types import FunctionType, ModuleType
@@ -11,12 +12,13 @@ from types import FunctionType, ModuleType
 import pytest
 
 from gin_handset.ai import PLAYER_NAMES, make_player
-from gin_handset.ai.knowledge import Knowledge
+from gin_handset.ai.knowledge import MELD_PAIRS, Knowledge
 from gin_handset.ai.player import Player
 from gin_handset.rules.actions import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
-from gin_handset.rules.cards import mask_of, parse_card, parse_cards
+from gin_handset.rules.cards import DECK, mask_of, parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.match import MatchState
+from gin_handset.rules.melds import meld_problem
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.rules.view import PlayerView, view_of
 
@@ -135,6 +137,16 @@ def test_knowledge_accounts_for_every_card() -> None:
         assert know.unseen.bit_count() == len(state.stock) + know.opp_unknown
         assert know.unseen == mask_of(state.stock) | (opponent & ~know.opp_known)
         assert abs(sum(know.opp_probability) - len(state.hands[1 - seat])) < 1e-6
+
+
+def test_meld_pairs_are_every_pair_that_melds_with_a_card() -> None:
+    for card in DECK:
+        expected = {
+            mask_of((a, b))
+            for a, b in itertools.combinations([c for c in DECK if c != card], 2)
+            if meld_problem((a, b, card)) is None
+        }
+        assert set(MELD_PAIRS[card.index]) == expected, card
 
 
 def test_a_player_refuses_a_view_without_a_decision() -> None:
