@@ -44,7 +44,7 @@ class Scenario:
 SCENARIOS = {
     "gin": Scenario("gin", GIN_RUMMY, 8),
     "knock": Scenario("knock", GIN_RUMMY, 0),
-    "undercut": Scenario("undercut", GIN_RUMMY, 42),
+    "undercut": Scenario("undercut", GIN_RUMMY, 35),
     "dead": Scenario("dead", OKLAHOMA, 113),
     "spade": Scenario("spade", OKLAHOMA, 10),
 }
