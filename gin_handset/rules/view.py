@@ -25,7 +25,6 @@ class PlayerView:
     discard_pile: tuple[Card, ...]  # bottom first; the top is the last
     upcard: Card  # the card that started the discard pile
     log: tuple[Event, ...]  # every public event of the hand, in order
-    own_pickups: tuple[Card, ...]
     opponent_pickups: tuple[Card, ...]  # cards the opponent took from the discard pile
     stock_count: int
     opponent_hand_count: int
@@ -38,10 +37,6 @@ class PlayerView:
     opponent_hand: tuple[Card, ...] | None = None  # shown after a knock
     knocker: int | None = None
     knocker_arrangement: Arrangement | None = None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_act == self.seat
 
     @property
     def opponent(self) -> int:
@@ -61,7 +56,6 @@ def view_of(hand: HandState, seat: int, scores: tuple[int, int] = (0, 0)) -> Pla
         discard_pile=hand.discard_pile,
         upcard=hand.upcard,
         log=hand.log,
-        own_pickups=hand.pickups(seat),
         opponent_pickups=hand.pickups(opponent),
         stock_count=len(hand.stock),
         opponent_hand_count=len(hand.hands[opponent]),
