@@ -8,6 +8,8 @@ cursor, ``*`` goes back to the best arrangement. A knocker's deadwood must stay 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from gin_handset.device.keys import CURSOR_LEFT, CURSOR_RIGHT, PhoneKey
@@ -44,6 +46,14 @@ def default_melds(hand: HandState) -> tuple[Meld, ...]:
     return lay_off(() if knocker.is_gin else knocker.melds, cards).defender_melds
 
 
+@lru_cache(maxsize=16)
+def _scored(
+    targets: tuple[Meld, ...], cards: tuple[Card, ...], melds: tuple[Meld, ...]
+) -> LayOffResult:
+    """The lay-off search, once per arrangement the player tries (a frame asks several times)."""
+    return lay_off(targets, cards, preferred=melds)
+
+
 class ArrangeScreen(Screen):
     def __init__(self, flow: MatchFlow) -> None:
         super().__init__()
@@ -68,7 +78,7 @@ class ArrangeScreen(Screen):
         if self.knocking or knocker is None:
             return None
         targets = () if knocker.is_gin else knocker.melds
-        return lay_off(targets, self.hand.hands[HUMAN], preferred=tuple(self.melds))
+        return _scored(targets, self.hand.hands[HUMAN], tuple(self.melds))
 
     def counted_as_laid(self) -> bool:
         """Whether the score counts the melds as the player laid them."""
