@@ -10,10 +10,19 @@ from dataclasses import dataclass
 
 import pygame
 
-from gin_handset.device.glyphs import draw_text, text_size
 from gin_handset.device.keys import PhoneKey
-from gin_handset.device.skin import KeySpec, Skin
+from gin_handset.device.skin import LABEL_FONT, KeySpec, Skin
 from gin_handset.device.skin_fields import Color, Rect
+from gin_handset.render.fonts import cap_height, draw_text, text_width
+from gin_handset.render.theme import FontSpec
+
+
+def _print(
+    surface: pygame.Surface, text: str, center: tuple[int, int], color: Color, scale: int
+) -> None:
+    """A label centred on ``center``, its capitals' middle on the centre line."""
+    spec = FontSpec(LABEL_FONT, scale)
+    draw_text(surface, text, spec, color, (center[0], center[1] - cap_height(spec) // 2), "center")
 
 
 def fit_scale(body_size: tuple[int, int], space: tuple[int, int]) -> int:
@@ -136,9 +145,7 @@ class HandsetView:
             _shape(body, deco.shape, local.rect(deco.rect), deco.color, deco.radius * s)
         if skin.brand is not None:
             bx, by = skin.brand.center
-            draw_text(
-                body, skin.brand.text, (bx * s, by * s), skin.brand.color, skin.brand.scale * s
-            )
+            _print(body, skin.brand.text, (bx * s, by * s), skin.brand.color, skin.brand.scale * s)
         bezel = local.rect(skin.lcd_rect)
         pygame.draw.rect(body, skin.bezel, bezel, border_radius=3 * s)
         for spec in skin.keys.values():
@@ -161,14 +168,14 @@ class HandsetView:
         label_scale = spec.label_scale * s
         center = (face.centerx, face.centery + drop)
         if spec.sub_label:
-            label_w, _ = text_size(spec.label, label_scale)
-            sub_w, _ = text_size(spec.sub_label, s)
+            label_w = text_width(spec.label, FontSpec(LABEL_FONT, label_scale))
+            sub_w = text_width(spec.sub_label, FontSpec(LABEL_FONT, s))
             gap = 3 * s
             left = face.centerx - (label_w + gap + sub_w) // 2
-            draw_text(
+            _print(
                 surface, spec.label, (left + label_w // 2, center[1]), spec.label_color, label_scale
             )
             sub_center = (left + label_w + gap + sub_w // 2, center[1] + s)
-            draw_text(surface, spec.sub_label, sub_center, spec.sub_color, s)
+            _print(surface, spec.sub_label, sub_center, spec.sub_color, s)
         elif spec.label:
-            draw_text(surface, spec.label, center, spec.label_color, label_scale)
+            _print(surface, spec.label, center, spec.label_color, label_scale)

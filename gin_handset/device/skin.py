@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gin_handset.device.glyphs import unknown_chars
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError
 from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin, resolve
@@ -38,6 +37,7 @@ MAX_RESOLUTION = (480, 640)
 MAX_BODY = (1600, 1600)
 MAX_FONT_SCALE = 4
 MAX_LABEL_SCALE = 8
+LABEL_FONT = "pixel5x7"  # the bundled font the key and body labels are printed in
 
 
 @dataclass(frozen=True)
@@ -200,7 +200,9 @@ def _image(f: Fields, body: dict[str, Any], path: Path) -> Path | None:
 
 def _label(f: Fields, data: dict[str, Any], path: str, name: str, default: str) -> str:
     text = f.text(data, path, name, default)
-    bad = unknown_chars(text)
+    from gin_handset.render.fonts import unprintable
+
+    bad = unprintable(text, LABEL_FONT)
     if bad:
         f.fail(f"{path}.{name}", f"characters {''.join(sorted(bad))!r} cannot be printed")
     return text

@@ -121,6 +121,12 @@ def load_font(name: str) -> PixelFont:
     return parse_font(path.read_text(encoding="utf-8"), str(path))
 
 
+def unprintable(text: str, name: str) -> set[str]:
+    """The characters of ``text`` that font ``name`` has no glyph for."""
+    glyphs = load_font(name).glyphs
+    return {char for char in text if char not in glyphs}
+
+
 def text_width(text: str, spec: FontSpec) -> int:
     """Width of ``text`` in LCD pixels when drawn with ``spec``."""
     return load_font(spec.name).width(text) * spec.scale
