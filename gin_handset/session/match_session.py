@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gin_handset.ai.player import Player, make_player
 from gin_handset.rules.actions import Action, action_text, parse_action
@@ -36,7 +37,10 @@ class MatchRecord:
     steps: tuple[str, ...] = ()
 
 
+@lru_cache(maxsize=2)
 def replay(record: MatchRecord) -> MatchState:
+    """The match the record leads to (remembered: loading a save checks it by replaying it, and
+    resuming it then needs the same state)."""
     match = MatchState.new(record.options, record.seed)
     for number, step in enumerate(record.steps):
         try:
@@ -54,7 +58,8 @@ class MatchSession:
         self.match = replay(record)
         self.on_change = on_change
         # The computer's randomness is seeded afresh for each decision from the match seed and
-        # the step number, so a resumed match plays on exactly as the uninterrupted one would.
+        # the step number, so a resumed match plays on as the uninterrupted one would; only the
+        # simple and easy players' memory of the hand in progress starts afresh.
         self._rng = random.Random()
         self.computer: Player = make_player(record.difficulty, self._rng)
 
