@@ -17,6 +17,7 @@ from gin_handset.rules.actions import (
     PassUpcard,
     TakeUpcard,
 )
+from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import best_arrangement, deadwood
 from gin_handset.rules.view import PlayerView
@@ -35,9 +36,12 @@ class EasyPlayer(SimplePlayer):
             return PassUpcard() if view.phase is Phase.OFFER else DrawStock()
         if isinstance(action, Knock) and deadwood(view.hand) > min(KNOCK_AT, view.knock_limit):
             return EndTurn()
-        if isinstance(action, Discard) and self.rng.random() < BLUNDER:
-            loose = set(best_arrangement(view.hand).deadwood)
-            legal = [a for a in view.legal_actions if isinstance(a, Discard)]
-            choices = [a for a in legal if a.card in loose] or legal
-            return self.rng.choice(choices)
         return action
+
+    def choose_discard(self, view: PlayerView, drawn: Card | None) -> Discard:
+        """Now and then a random unmelded card instead of the best discard."""
+        if self.rng.random() >= BLUNDER:
+            return super().choose_discard(view, drawn)
+        loose = set(best_arrangement(view.hand).deadwood)
+        legal = [a for a in view.legal_actions if isinstance(a, Discard)]
+        return self.rng.choice([a for a in legal if a.card in loose] or legal)

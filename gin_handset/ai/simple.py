@@ -81,13 +81,18 @@ class SimplePlayer(Player):
         return new.pop() if len(new) == 1 else None
 
     def discard(self, view: PlayerView) -> Action:
+        """The chosen discard, remembered with the card drawn so the pair is not played again."""
         drawn = self.drawn_card(view)
+        choice = self.choose_discard(view, drawn)
+        if drawn is not None:
+            self._played.add(frozenset((drawn, choice.card)))
+        return choice
+
+    def choose_discard(self, view: PlayerView, drawn: Card | None) -> Discard:
+        """At random among the discards leaving the least deadwood, avoiding a played pair."""
         legal = [a for a in view.legal_actions if isinstance(a, Discard)]
         fresh = [a for a in legal if frozenset((drawn, a.card)) not in self._played]
         mask = mask_of(view.hand)
         scored = [(deadwood_mask(mask & ~(1 << a.card.index)), a) for a in fresh or legal]
         least = min(d for d, _ in scored)
-        choice = self.rng.choice([a for d, a in scored if d == least])
-        if drawn is not None:
-            self._played.add(frozenset((drawn, choice.card)))
-        return choice
+        return self.rng.choice([a for d, a in scored if d == least])
