@@ -29,7 +29,7 @@ from gin_handset.rules.actions import (
     PassUpcard,
     TakeUpcard,
 )
-from gin_handset.rules.cards import Card, mask_of
+from gin_handset.rules.cards import DECK, mask_of
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.layoff import lay_off
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
@@ -116,7 +116,7 @@ class LookaheadPlayer(Player):
         judge = self.evaluator(view)
         allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
         card = judge.best_discard(mask_of(view.hand), allowed)[1]
-        return Discard(Card(card // 13, card % 13 + 1))
+        return Discard(DECK[card])
 
     def knocks(self, view: PlayerView) -> bool:
         style = self.style
@@ -138,7 +138,7 @@ class LookaheadPlayer(Player):
 
     def knocker_layout(self, view: PlayerView) -> Action:
         if not self.style.best_layout or view.opponent_hand is None:
-            return min(view.legal_actions, key=lambda a: arrangement_deadwood(view.hand, a))
+            return view.legal_actions[0]  # the knock arrangements come least deadwood first
         bonus = view.options.undercut_bonus
 
         def points(action: Action) -> tuple[int, int]:

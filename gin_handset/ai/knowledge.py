@@ -81,8 +81,6 @@ def _spread(weight: list[float], cards: list[int], count: int) -> list[float]:
 
 @dataclass(frozen=True)
 class Knowledge:
-    mine: int
-    pile: int  # cards in the discard pile now
     opp_known: int  # cards the opponent surely holds (taken from the pile, not given back)
     opp_unknown: int  # how many of the opponent's cards are not known
     unseen: int  # neither in my hand, nor in the pile, nor known in the opponent's hand
@@ -126,7 +124,6 @@ class Knowledge:
                 passes = 0
         mine = mask_of(view.hand)
         pile_mask = mask_of(view.discard_pile)
-        opp_known &= ~mine
         unseen = FULL & ~mine & ~pile_mask & ~opp_known
         unknown = max(0, view.opponent_hand_count - opp_known.bit_count())
         weight = [0.0] * 52
@@ -141,9 +138,7 @@ class Knowledge:
         probability = _spread(weight, bits(unseen), unknown)
         for c in bits(opp_known):
             probability[c] = 1.0
-        return cls(
-            mine, pile_mask, opp_known, unknown, unseen, tuple(probability), tuple(weight)
-        )
+        return cls(opp_known, unknown, unseen, tuple(probability), tuple(weight))
 
     def stock_draws(self) -> list[tuple[int, float]]:
         """(card bit, chance it is the next stock card) for every unseen card."""

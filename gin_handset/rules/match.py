@@ -58,9 +58,6 @@ class MatchState:
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.hand.legal_actions()
-
     def apply(self, action: Action) -> MatchState:
         """Apply a hand action; a hand that ends adds its points to the scores."""
         hand = self.hand.apply(action)
