@@ -113,8 +113,9 @@ def remember_skin(store: Any, settings: Any, spec: str, messages: list[str]) -> 
     """Keep the skin given with ``--skin`` in the settings, so the next start uses it too."""
     from pathlib import Path
 
-    is_path = spec.endswith((".yaml", ".yml")) or Path(spec).name != spec
-    chosen = str(Path(spec).resolve()) if is_path else spec
+    from gin_handset.device.skin_files import looks_like_path
+
+    chosen = str(Path(spec).resolve()) if looks_like_path(spec) else spec
     if chosen == settings.skin:
         return settings
     kept = replace(settings, skin=chosen)

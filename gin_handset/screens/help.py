@@ -136,9 +136,14 @@ class HelpScreen(Screen):
         super().__init__()
         self.context = context
         self.page = 0
+        self._built: tuple[Theme, list[Page]] | None = None
 
     def pages(self, theme: Theme | None = None) -> list[Page]:
-        return build_pages(self.context, theme or self.context.theme)
+        """The pages for ``theme`` (default: the app's), wrapped once per theme."""
+        theme = theme or self.context.theme
+        if self._built is None or self._built[0] is not theme:
+            self._built = (theme, build_pages(self.context, theme))
+        return self._built[1]
 
     def last(self) -> bool:
         return self.page >= len(self.pages()) - 1
