@@ -1,8 +1,9 @@
 """The main loop: events to phone keys to the screen stack, the logical clock, and drawing.
 
 The loop draws only when something changed (the top screen is dirty, a key's pressed state
-changed, the window was resized) and otherwise blocks in ``pygame.event.wait`` so an idle menu
-costs next to no CPU.
+changed, the window was resized) and otherwise blocks in ``pygame.event.wait`` until a key
+comes or a deadline falls due (a key's repeat, the top screen's `wake_in`: the computer's pace,
+the deal's next card). A screen left alone with no deadline costs nothing at all.
 """
 
 from __future__ import annotations
@@ -19,15 +20,14 @@ from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin import Skin
 from gin_handset.device.tones import KeyTones
+from gin_handset.screens.base import Screen, ScreenStack
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.root import build_root
 
 if TYPE_CHECKING:
-    from gin_handset.screens.base import Screen, ScreenStack
-    from gin_handset.screens.context import AppContext
     from gin_handset.settings import Settings
 
-IDLE_WAIT_MS = 100  # how often an idle screen's logical clock is advanced
-ACTIVE_WAIT_MS = 16  # while a screen keeps redrawing (an animation), about 60 frames a second
-MAX_STEP_MS = 250  # a longer pause (a dragged window, a debugger) counts as this much
+MAX_STEP_MS = 250  # a longer unplanned pause (a dragged window, a debugger) counts as this much
 DESKTOP_SHARE = 0.9  # the window may take this share of the desktop's width and height
 EXIT_AFTER_FIRST_FRAME = "GIN_HANDSET_EXIT_AFTER_FIRST_FRAME"
 TITLE = "Gin Handset"
@@ -68,12 +68,11 @@ class App:
         self.stack = stack
         self.window = window
         self.view = HandsetView(skin, window.get_size(), scale)
-        self.mapper = mapper or InputMapper.from_skin(skin.bindings, skin.numpad)
+        self.mapper = mapper or InputMapper.from_skin(skin.keymap, skin.numpad)
         self.mapper.hit_test = lambda pos: self.view.key_at(pos)
         self.tones = tones
         self.lcd = pygame.Surface(skin.resolution)
         self.needs_present = True
-        self.animating = False
         self.frames = 0
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -109,7 +108,6 @@ class App:
         if self.stack.quit:
             return False
         self.stack.update(ms)
-        self.animating = self.stack.dirty
         return self.draw()
 
     def draw(self) -> bool:
@@ -125,11 +123,11 @@ class App:
         self.frames += 1
         return True
 
-    def wait_ms(self) -> int:
-        """How long the loop may block waiting for input."""
-        repeat = self.mapper.next_repeat_in()
-        wait = ACTIVE_WAIT_MS if self.animating else IDLE_WAIT_MS
-        return wait if repeat is None else max(1, min(wait, repeat))
+    def wait_ms(self) -> int | None:
+        """How long the loop may block waiting for input; None: until an event comes."""
+        deadlines = [d for d in (self.mapper.next_repeat_in(), self.stack.wake_in())
+                     if d is not None]
+        return max(1, min(deadlines)) if deadlines else None
 
     def run(self) -> None:
         """Loop until a screen quits or the window closes."""
@@ -140,11 +138,12 @@ class App:
             if exit_after_first and self.frames:
                 print("first frame", flush=True)
                 return
-            first = pygame.event.wait(self.wait_ms())
+            wait = self.wait_ms()
+            first = pygame.event.wait() if wait is None else pygame.event.wait(wait)
             events = [] if first.type == pygame.NOEVENT else [first]
             events.extend(pygame.event.get())
             now = _now_ms()
-            self.step(events, min(now - last, MAX_STEP_MS))
+            self.step(events, min(now - last, max(MAX_STEP_MS, wait or 0)))
             last = now
 
 
@@ -157,8 +156,6 @@ def build_context(
     skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None
 ) -> AppContext:
     """What the screens may reach. With ``settings`` None the screens read the settings."""
-    from gin_handset.screens.context import AppContext
-
     return AppContext(
         theme=skin.theme,
         messages=list(messages),
@@ -171,14 +168,12 @@ def build_root_screen(
     skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None
 ) -> Screen:
     """The main menu from the screens package, given what it needs to know of the app."""
-    from gin_handset.screens.root import build_root
-
     return build_root(build_context(skin, seed, messages, settings))
 
 
 def input_mapper(skin: Skin, bindings: Mapping[str, PhoneKey | None]) -> InputMapper:
     """The skin's key bindings, changed by ``bindings`` (key name to phone key, None unbinds)."""
-    mapper = InputMapper.from_skin(skin.bindings, skin.numpad)
+    mapper = InputMapper.from_skin(skin.keymap, skin.numpad)
     mapper.override(bindings)
     return mapper
 
@@ -197,9 +192,6 @@ def run_app(
 
     ``bindings`` (key name to phone key, None to unbind) change the skin's bindings.
     """
-    from gin_handset.screens.base import ScreenStack
-    from gin_handset.screens.root import build_root
-
     pygame.display.init()
     try:
         pygame.key.stop_text_input()
@@ -208,6 +200,9 @@ def run_app(
         context = build_context(skin, seed, messages, settings)
         stack = ScreenStack(build_root(context))
         tones = KeyTones.open(lambda: context.settings.sound)
-        App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones).run()
+        try:
+            App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones).run()
+        finally:
+            stack.close()
     finally:
         pygame.quit()

@@ -7,7 +7,7 @@ import pytest
 
 from gin_handset import app as app_module
 from gin_handset.__main__ import build_parser
-from gin_handset.app import IDLE_WAIT_MS, App, input_mapper, window_scale
+from gin_handset.app import App, input_mapper, window_scale
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.screens.base import Quit, Screen, ScreenStack
@@ -33,6 +33,9 @@ class Recorder(Screen):
         if self.quit_after_ms is not None and self.clock >= self.quit_after_ms:
             return Quit()
         return None
+
+    def wake_in(self):
+        return None if self.quit_after_ms is None else max(0, self.quit_after_ms - self.clock)
 
     def draw(self, lcd, theme):
         self.draws += 1
@@ -110,7 +113,7 @@ def test_held_dpad_key_repeats_into_the_screen(skin):
     assert screen.keys == [K.DOWN, K.DOWN, K.DOWN]
     app.step([key(pygame.KEYUP, pygame.K_DOWN)], 0)
     app.step([], 100)
-    assert app.wait_ms() == IDLE_WAIT_MS
+    assert app.wait_ms() is None, "with no key held and no deadline the loop sleeps until an event"
 
 
 def test_resize_picks_the_largest_whole_scale(skin):
@@ -139,6 +142,15 @@ def test_run_until_the_screen_quits(skin):
     app.run()
     assert screen.clock >= 300
     assert app.frames == 1
+
+
+def test_the_loop_wakes_for_the_top_screens_deadline_only(skin):
+    screen = Recorder(quit_after_ms=300)
+    app = make_app(skin, screen)
+    app.step([], 0)
+    assert app.wait_ms() == 300
+    app.step([], 120)
+    assert app.wait_ms() == 180
 
 
 def test_window_close_ends_the_run(skin):

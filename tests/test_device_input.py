@@ -23,7 +23,7 @@ def skin():
 
 
 def mapper_for(skin, numpad=None):
-    return InputMapper.from_skin(skin.bindings, numpad or skin.numpad)
+    return InputMapper.from_skin(skin.keymap, numpad or skin.numpad)
 
 
 def down(key, mod=0, scancode=0):

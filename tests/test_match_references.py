@@ -15,17 +15,16 @@ from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import Screen
-from gin_handset.screens.context import AppContext
+from gin_handset.screens.dialogs import NoticeScreen, confirm_quit
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
-from gin_handset.screens.match.confirm import NoticeScreen, confirm_quit
 from gin_handset.screens.match.deal import DealScreen
-from gin_handset.screens.match.flow import MatchFlow
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
-from gin_handset.session.match_session import MatchRecord, MatchSession
+from gin_handset.screens.match.ui import MatchUI
+from gin_handset.session.match_session import MatchSession
+from gin_handset.session.record import MatchRecord
 from gin_handset.session.saves import SaveStore
-from gin_handset.settings import Settings
 from tests.pictures import assert_matches_reference
 
 GAME_TYPES = {"gin": GIN_RUMMY, "okla": OKLAHOMA}
@@ -148,12 +147,13 @@ STATES: dict[str, tuple[str, int, str]] = {  # name: (game type, match seed, ste
 }
 
 
-def flow_at(theme: Theme, state: str, folder: Path) -> MatchFlow:
+def ui_at(theme: Theme, state: str, folder: Path) -> MatchUI:
     game, seed, steps = STATES[state]
     options = Options(points_to_win=50, game_type=GAME_TYPES[game])
     record = MatchRecord(options, seed, "normal", tuple(s for s in steps.split(";") if s))
-    context = AppContext(theme, initial_settings=Settings(options=options))
-    return MatchFlow(context, SaveStore(folder), MatchSession(record))
+    ui = MatchUI(MatchSession(record, SaveStore(folder)), theme)
+    ui.sync_order()
+    return ui
 
 
 def keys(screen: Screen, *pressed: K) -> Screen:
@@ -162,34 +162,32 @@ def keys(screen: Screen, *pressed: K) -> Screen:
     return screen
 
 
-def deal(flow: MatchFlow) -> Screen:
-    screen = DealScreen(flow)
+def deal(ui: MatchUI) -> Screen:
+    screen = DealScreen(ui)
     screen.update(900)
     return screen
 
 
-def computer(flow: MatchFlow) -> Screen:
-    screen = ComputerTurnScreen(flow)
-    if screen.thread is not None:
-        screen.thread.join()
-    screen.show(flow.session.hand.log[-1])
-    return screen
+def computer(ui: MatchUI) -> Screen:
+    """The computer's turn showing its last recorded step."""
+    ui.session.computer_step = ui.view().log[-1]
+    return ComputerTurnScreen(ui)
 
 
-def taken(flow: MatchFlow) -> Screen:
+def taken(ui: MatchUI) -> Screen:
     """The cursor brought onto the card just taken from the pile, and 5 pressed on it."""
-    screen = PlayScreen(flow)
-    target = flow.hand_cards().index(flow.session.hand.taken)
+    screen = PlayScreen(ui)
+    target = ui.hand_cards().index(ui.view().taken)
     while screen.hand_cursor != target:
         screen.on_key(K.NUM4 if target < screen.hand_cursor else K.NUM6)
     return keys(screen, K.NUM5)
 
 
-def notice(flow: MatchFlow) -> Screen:
-    return NoticeScreen([NOTICE, "A new match starts."], DealScreen(flow), flow.context.theme)
+def notice(ui: MatchUI) -> Screen:
+    return NoticeScreen([NOTICE, "A new match starts."], DealScreen(ui), ui.theme)
 
 
-SCREENS: dict[str, tuple[str, Callable[[MatchFlow], Screen]]] = {
+SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
     "deal": ("gin_offer", deal),
     "offer": ("gin_offer", PlayScreen),
     "draw": ("gin_draw", PlayScreen),
@@ -208,7 +206,7 @@ SCREENS: dict[str, tuple[str, Callable[[MatchFlow], Screen]]] = {
     "score_doubled": ("okla_score_doubled", ScoreScreen),
     "oklahoma_draw": ("okla_draw", PlayScreen),
     "game_over": ("gin_over", GameOverScreen),
-    "leave": ("gin_draw", lambda flow: confirm_quit()),
+    "leave": ("gin_draw", lambda ui: confirm_quit()),
     "notice": ("gin_offer", notice),
 }
 
@@ -218,5 +216,5 @@ def test_match_screen_matches_its_reference(screen_name, skin, tmp_path):
     skin_name, theme = skin
     state, build = SCREENS[screen_name]
     lcd = pygame.Surface((theme.width, theme.height))
-    build(flow_at(theme, state, tmp_path)).draw(lcd, theme)
+    build(ui_at(theme, state, tmp_path)).draw(lcd, theme)
     assert_matches_reference(lcd, f"match_{screen_name}_{skin_name}", tmp_path)

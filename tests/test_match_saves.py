@@ -11,13 +11,13 @@ import pytest
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.rules.hand import Phase
-from gin_handset.screens.base import ScreenStack
+from gin_handset.screens.base import Screen, ScreenStack
 from gin_handset.screens.context import AppContext
+from gin_handset.screens.dialogs import NoticeScreen, QuestionScreen
 from gin_handset.screens.main_menu import CONTINUE, ITEMS, MainMenu
-from gin_handset.screens.match.confirm import NoticeScreen, QuestionScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.play import PlayScreen
-from gin_handset.screens.match.routing import screen_for
+from gin_handset.screens.match.router import MatchScreen
 from gin_handset.screens.root import build_root
 from gin_handset.session.saves import SaveStore
 from tests.test_play_app import Driver
@@ -34,6 +34,12 @@ def menu_stack(skin: str, seed: int | None = None) -> ScreenStack:
     return ScreenStack(build_root(AppContext(load_skin(skin).theme, seed=seed)))
 
 
+def shown(stack: ScreenStack) -> Screen:
+    """The screen shown: during a match, the match screen the match host shows."""
+    top = stack.top
+    return top.current if isinstance(top, MatchScreen) else top
+
+
 def to_continue(stack: ScreenStack) -> None:
     menu = stack.top
     assert isinstance(menu, MainMenu)
@@ -46,11 +52,11 @@ def test_leave_mid_hand_and_continue_on_another_skin(data_dir, display):
     driver = Driver("classic", 77)
     while not (
         isinstance(driver.top, PlayScreen)
-        and driver.top.flow.session.hand.phase is Phase.DISCARD
-        and len(driver.top.flow.session.steps) > 6
+        and driver.top.ui.view().phase is Phase.DISCARD
+        and len(driver.top.ui.session.record.steps) > 6
     ):
         driver.step()
-    before = driver.top.flow.session.match
+    before = driver.top.ui.session.match
     driver.press(K.CLEAR)
     assert isinstance(driver.top, QuestionScreen) and driver.top.title == "Leave match"
     driver.press(K.CLEAR)
@@ -62,9 +68,9 @@ def test_leave_mid_hand_and_continue_on_another_skin(data_dir, display):
 
     stack = menu_stack("qvga")
     to_continue(stack)
-    resumed = stack.top
+    resumed = shown(stack)
     assert isinstance(resumed, PlayScreen)
-    assert resumed.flow.session.match == before
+    assert resumed.ui.session.match == before
     assert resumed.focus == "hand"
 
 
@@ -72,9 +78,9 @@ def test_every_step_is_saved(data_dir, display):
     driver = Driver("candybar", 5)
     for _ in range(40):
         driver.step()
-    session = driver.top.flow.session
+    session = driver.top.ui.session
     saved = json.loads((data_dir / "match.json").read_text())
-    assert saved["steps"] == list(session.steps)
+    assert saved["steps"] == list(session.record.steps)
     assert saved["seed"] == 5
 
 
@@ -93,7 +99,7 @@ def test_unreadable_save_is_set_aside_and_a_new_match_starts(garbage, data_dir):
     assert (data_dir / "match.json.bad-1").read_text() == garbage
     while isinstance(stack.top, NoticeScreen):
         stack.key(K.SELECT)
-    assert isinstance(stack.top, DealScreen)
+    assert isinstance(shown(stack), DealScreen)
     record, messages = SaveStore(data_dir).load()
     assert record is not None and record.seed == 9 and not messages
 
@@ -110,14 +116,14 @@ def test_new_game_sets_an_unreadable_save_aside_first(data_dir):
 def test_seed_from_the_command_line_or_fresh(data_dir):
     stack = menu_stack("classic", seed=1234)
     stack.key(K.SELECT)
-    assert stack.top.flow.session.record.seed == 1234
+    assert stack.top.ui.session.record.seed == 1234
     seeds = set()
     for _ in range(3):
         stack = menu_stack("classic")
         stack.key(K.SELECT)
         if isinstance(stack.top, QuestionScreen):
             stack.key(K.SELECT)
-        seeds.add(stack.top.flow.session.record.seed)
+        seeds.add(stack.top.ui.session.record.seed)
     assert len(seeds) == 3
 
 
@@ -133,22 +139,27 @@ def test_new_game_asks_before_replacing_a_saved_match(data_dir):
     assert (data_dir / "match.json").read_text() == saved
     stack.key(K.SELECT)
     stack.key(K.SELECT)
-    assert stack.top.flow.session.record.seed == 22
+    assert stack.top.ui.session.record.seed == 22
     assert '"seed": 22' in (data_dir / "match.json").read_text()
 
 
 def test_a_save_that_fails_is_shown_on_the_next_screen(data_dir):
     stack = menu_stack("classic", seed=5)
     stack.key(K.SELECT)
-    flow = stack.top.flow
+    host = stack.top
+    assert isinstance(host, MatchScreen)
     (data_dir / "match.json").unlink()
     (data_dir / "match.json").mkdir()  # a folder where the file goes: every save now fails
-    session = flow.session
-    session.apply(
-        session.computer_choice() if session.computer_to_act else session.view().legal_actions[-1]
-    )
-    screen = screen_for(flow)
-    assert isinstance(screen, NoticeScreen) and screen.title == "Not saved"
-    assert "could not be saved" in screen.view.messages[0]
-    screen.on_key(K.SELECT)
-    assert not isinstance(screen_for(flow), NoticeScreen)  # shown once
+    stack.key(K.SELECT)  # skip the deal: the first turn is shown
+    while not isinstance(stack.top, NoticeScreen):
+        assert stack.top is host
+        stack.key(K.SELECT)
+        decision = host.ui.session.decision_in_progress()
+        if decision is not None:
+            decision.wait()
+        stack.update(2000)
+    notice = stack.top
+    assert notice.title == "Not saved" and "could not be saved" in notice.view.messages[0]
+    stack.key(K.SELECT)
+    assert stack.top is host, "the notice goes back to the match"
+    assert host.ui.session.problems == [], "each failure is shown once"

@@ -14,7 +14,7 @@ from gin_handset.rules.cards import DECK
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import ScreenStack
 from gin_handset.screens.context import AppContext
-from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.router import MatchScreen
 from gin_handset.screens.root import build_root
 from gin_handset.session.match_session import MatchSession
 from gin_handset.settings import Settings, SettingsStore
@@ -26,7 +26,7 @@ DRAW_EVERY = 20
 
 
 def check(session: MatchSession, scores: dict[int, tuple[int, int]]) -> None:
-    hand = session.hand
+    hand = session.match.hand
     held = [*hand.hands[0], *hand.hands[1], *hand.stock, *hand.discard_pile]
     assert sorted(held) == sorted(DECK), "the 52 cards are not all accounted for"
     before = scores.get(id(session), (0, 0))
@@ -54,15 +54,15 @@ def test_random_keys(seed, data_dir):
         key = rng.choice(KEYS + [PhoneKey.NUM5, PhoneKey.SELECT] * 3)
         stack.key(key)
         top = stack.top
-        if isinstance(top, ComputerTurnScreen) and top.thread is not None:
-            top.thread.join()
+        if isinstance(top, MatchScreen) and (decision := top.ui.session.decision_in_progress()):
+            decision.wait()
         stack.update(rng.choice((0, 16, 100, 400, 1500)))
-        screens_seen.add(type(stack.top).__name__)
+        top = stack.top
+        screens_seen.add(type(top.current if isinstance(top, MatchScreen) else top).__name__)
         if press % DRAW_EVERY == 0:
             stack.draw(lcd, theme)
-        flow = getattr(stack.top, "flow", None)
-        if flow is not None:
-            if flow.session not in sessions:
-                sessions.append(flow.session)
-            check(flow.session, scores)
+        if isinstance(top, MatchScreen):
+            if top.ui.session not in sessions:
+                sessions.append(top.ui.session)
+            check(top.ui.session, scores)
     assert {"PlayScreen", "ComputerTurnScreen", "ScoreScreen"} <= screens_seen

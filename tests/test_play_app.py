@@ -29,6 +29,7 @@ from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
+from gin_handset.screens.match.router import MatchScreen
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
 from gin_handset.settings import Settings, SettingsStore
 from tests.conftest import SKINS
@@ -58,7 +59,9 @@ class Driver:
 
     @property
     def top(self) -> Screen:
-        return self.app.stack.top
+        """The screen shown: during a match, the match screen the match host shows."""
+        top = self.app.stack.top
+        return top.current if isinstance(top, MatchScreen) else top
 
     def press(self, key: K) -> None:
         code = PYGAME_KEYS[key]
@@ -85,7 +88,7 @@ class Driver:
         assert isinstance(action, Discard)
         if screen.focus != HAND:
             return [K.NUM8]
-        index = screen.flow.hand_cards().index(action.card)
+        index = screen.ui.hand_cards().index(action.card)
         if index != screen.hand_cursor:
             return [K.NUM4 if index < screen.hand_cursor else K.RIGHT]
         return [K.NUM5]
@@ -103,8 +106,9 @@ class Driver:
         elif isinstance(top, DealScreen):
             self.wait(250) if len(self.seen) % 2 else self.press(K.SELECT)
         elif isinstance(top, ComputerTurnScreen):
-            if top.thread is not None:
-                top.thread.join()
+            decision = top.ui.session.decision_in_progress()
+            if decision is not None:
+                decision.wait()
             self.wait(60)
             self.press(K.SELECT)
         elif isinstance(top, PlayScreen):
@@ -112,8 +116,7 @@ class Driver:
                 self.seen.add("sorted")
                 for key in (K.STAR, K.NUM1, K.NUM3, K.POUND):
                     self.press(key)
-            session = top.flow.session
-            for key in self.turn_keys(top, choose(session)):
+            for key in self.turn_keys(top, choose(top.ui.session)):
                 self.press(key)
         elif isinstance(top, ArrangeScreen):
             if "arranged" not in self.seen:
@@ -123,7 +126,7 @@ class Driver:
             self.press(K.SELECT)
         elif isinstance(top, ScoreScreen):
             result = top.result
-            if len(self.results) < len(top.flow.session.match.results):
+            if len(self.results) < len(top.ui.session.results):
                 self.results.append(result)
             self.press(K.SELECT)
         elif isinstance(top, GameOverScreen):

@@ -8,27 +8,36 @@ from pathlib import Path
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.actions import Knock
 from gin_handset.rules.hand import Phase
-from gin_handset.screens.base import Pop, PopToRoot, Push, Replace
+from gin_handset.screens.base import Pop, PopToRoot, Push
+from gin_handset.screens.dialogs import QuestionScreen
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
-from gin_handset.screens.match.confirm import QuestionScreen
 from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
+from gin_handset.screens.match.router import MatchScreen
+from gin_handset.screens.match.ui import MatchUI
 from tests.conftest import skin_theme
-from tests.test_match_references import flow_at
+from tests.test_match_references import ui_at
+
+
+def hosted(state: str, tmp_path: Path) -> MatchScreen:
+    """The match host at a recorded state, as the app shows it."""
+    return MatchScreen(ui_at(skin_theme("classic"), state, tmp_path))
 
 
 def play(state: str, tmp_path: Path) -> PlayScreen:
-    return PlayScreen(flow_at(skin_theme("classic"), state, tmp_path))
+    screen = hosted(state, tmp_path).current
+    assert isinstance(screen, PlayScreen)
+    return screen
 
 
 def test_the_card_just_taken_cannot_be_discarded_and_the_prompt_says_why(tmp_path):
     screen = play("gin_taken", tmp_path)
-    taken = screen.flow.session.hand.taken
-    assert screen.focus == HAND and screen.flow.hand_cards()[screen.hand_cursor] != taken
-    while screen.flow.hand_cards()[screen.hand_cursor] != taken:
+    taken = screen.ui.view().taken
+    assert screen.focus == HAND and screen.ui.hand_cards()[screen.hand_cursor] != taken
+    while screen.ui.hand_cards()[screen.hand_cursor] != taken:
         screen.on_key(K.NUM4)
     assert screen.on_key(K.NUM5) is None
-    assert screen.flow.session.hand.phase is Phase.DISCARD
+    assert screen.ui.view().phase is Phase.DISCARD
     assert screen.prompt() == [taken, " was just taken: not now"]
 
 
@@ -40,9 +49,9 @@ def test_draw_from_either_pile_with_2_4_6_and_5(tmp_path):
     screen.on_key(K.NUM2)
     screen.on_key(K.NUM6)
     assert screen.pile_cursor == PILE
-    top = screen.flow.session.hand.discard_pile[-1]
+    top = screen.ui.view().discard_pile[-1]
     assert screen.on_key(K.NUM5) is None
-    assert screen.flow.session.hand.taken == top
+    assert screen.ui.view().taken == top
     assert screen.focus == HAND
 
 
@@ -50,49 +59,50 @@ def test_knock_offered_only_when_legal_then_cancel_returns_the_card(tmp_path):
     screen = play("gin_decide_knock", tmp_path)
     labels = [label for label, _ in screen.choices()]
     assert screen.focus == CHOICES and labels == ["Knock", "End turn", "Cancel"]
-    discarded = screen.flow.session.hand.discarded
+    discarded = screen.ui.view().discard_pile[-1]
     screen.on_key(K.NUM8)
     screen.on_key(K.NUM8)
     assert screen.on_key(K.SELECT) is None
-    assert screen.flow.session.hand.phase is Phase.DISCARD
-    assert discarded in screen.flow.hand_cards()
-    worst = max(screen.flow.hand_cards(), key=lambda c: c.value)
-    while screen.flow.hand_cards()[screen.hand_cursor] != worst:
+    assert screen.ui.view().phase is Phase.DISCARD
+    assert discarded in screen.ui.hand_cards()
+    worst = max(screen.ui.hand_cards(), key=lambda c: c.value)
+    while screen.ui.hand_cards()[screen.hand_cursor] != worst:
         screen.on_key(K.NUM4)
     screen.on_key(K.NUM5)
-    legal = Knock() in screen.flow.session.hand.legal_actions()
+    legal = Knock() in screen.ui.view().legal_actions
     assert ("Knock" in [label for label, _ in screen.choices()]) == legal
 
 
 def test_knocking_goes_to_the_showdown(tmp_path):
-    screen = play("gin_decide_knock", tmp_path)
-    step = screen.on_key(K.NUM5)
-    assert isinstance(step, Replace) and isinstance(step.screen, ArrangeScreen)
+    host = hosted("gin_decide_knock", tmp_path)
+    assert host.on_key(K.NUM5) is None
+    assert isinstance(host.current, ArrangeScreen)
 
 
 def test_end_turn_hands_over_to_the_computer(tmp_path):
-    screen = play("gin_decide_knock", tmp_path)
-    screen.on_key(K.NUM6)
-    step = screen.on_key(K.SOFT_LEFT)
-    assert isinstance(step, Replace) and isinstance(step.screen, ComputerTurnScreen)
-    step.screen.thread.join()
+    host = hosted("gin_decide_knock", tmp_path)
+    host.on_key(K.NUM6)
+    assert host.on_key(K.SOFT_LEFT) is None
+    assert isinstance(host.current, ComputerTurnScreen)
+    host.on_exit()
+    assert host.ui.session.closed, "leaving the match closes its session"
 
 
 def test_sort_and_move_cards(tmp_path):
     screen = play("gin_taken", tmp_path)
     screen.on_key(K.STAR)
-    ranks = [c.rank for c in screen.flow.hand_cards()]
+    ranks = [c.rank for c in screen.ui.hand_cards()]
     assert ranks == sorted(ranks)
     screen.on_key(K.POUND)
-    cards = screen.flow.hand_cards()
+    cards = screen.ui.hand_cards()
     assert cards == sorted(cards, key=lambda c: (c.suit, c.rank))
     screen.hand_cursor = 3
     moved = cards[3]
     screen.on_key(K.NUM1)
-    assert screen.flow.hand_cards()[2] == moved and screen.hand_cursor == 2
+    assert screen.ui.hand_cards()[2] == moved and screen.hand_cursor == 2
     screen.on_key(K.NUM3)
     screen.on_key(K.NUM3)
-    assert screen.flow.hand_cards()[4] == moved
+    assert screen.ui.hand_cards()[4] == moved
 
 
 def test_clear_asks_before_leaving(tmp_path):
@@ -104,15 +114,20 @@ def test_clear_asks_before_leaving(tmp_path):
     assert isinstance(step.screen.on_key(K.SELECT), PopToRoot)
 
 
+def arrange(state: str, tmp_path: Path) -> tuple[MatchUI, MatchScreen, ArrangeScreen]:
+    host = hosted(state, tmp_path)
+    assert isinstance(host.current, ArrangeScreen)
+    return host.ui, host, host.current
+
+
 def test_arrange_pick_meld_break_and_limit(tmp_path):
-    flow = flow_at(skin_theme("classic"), "gin_knocker", tmp_path)
-    screen = ArrangeScreen(flow)
+    ui, host, screen = arrange("gin_knocker", tmp_path)
     best = list(screen.melds)
     assert best
     first = screen.row().cards[0]
     screen.on_key(K.NUM0)
     assert len(screen.melds) == len(best) - 1
-    if screen.deadwood_count() > flow.session.hand.knock_limit:
+    if screen.deadwood_count() > ui.view().knock_limit:
         assert screen.on_key(K.SELECT) is None
         assert "over" in screen.prompt()[0]
     meld = next(m for m in best if first in m.cards)
@@ -121,14 +136,13 @@ def test_arrange_pick_meld_break_and_limit(tmp_path):
         screen.on_key(K.NUM5)
     screen.on_key(K.SELECT)
     assert set(screen.melds) == set(best)
-    step = screen.on_key(K.SELECT)
-    assert isinstance(step, Replace)
-    assert flow.session.hand.knocker_arrangement is not None
+    assert host.on_key(K.SELECT) is None
+    assert host.current is not screen
+    assert ui.view().knocker_arrangement is not None
 
 
 def test_a_defender_sees_the_deadwood_the_score_will_count(tmp_path):
-    flow = flow_at(skin_theme("classic"), "gin_defender_lays_off", tmp_path)
-    screen = ArrangeScreen(flow)
+    ui, _host, screen = arrange("gin_defender_lays_off", tmp_path)
     best = screen.outcome()
     assert best is not None and screen.counted_as_laid() and screen.lay_offs()
     while screen.melds:
@@ -139,4 +153,4 @@ def test_a_defender_sees_the_deadwood_the_score_will_count(tmp_path):
     assert not screen.counted_as_laid() and screen.lay_offs() == []
     assert screen.prompt() == ["Your best melds count"]
     screen.on_key(K.SELECT)
-    assert flow.session.hand.result.defender_deadwood == best.deadwood_count
+    assert ui.session.result.defender_deadwood == best.deadwood_count

@@ -29,7 +29,8 @@ from gin_handset.rules.hand import SPADES, HandResult, Phase
 from gin_handset.rules.melds import deadwood
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.match.arrange import default_melds
-from gin_handset.session.match_session import HUMAN, MatchSession
+from gin_handset.session.match_session import MatchSession
+from gin_handset.session.record import HUMAN
 
 DIFFICULTY = "normal"
 
@@ -62,40 +63,51 @@ def _lowers(cards: tuple[Card, ...], card: Card) -> bool:
 
 def choose(session: MatchSession) -> Action:
     """The scripted player's next action (the player must be on turn)."""
-    hand = session.hand
-    cards = hand.hands[HUMAN]
-    top = hand.discard_pile[-1] if hand.discard_pile else None
-    match hand.phase:
+    view = session.view(HUMAN)
+    cards = view.hand
+    top = view.discard_pile[-1] if view.discard_pile else None
+    match view.phase:
         case Phase.OFFER:
-            return TakeUpcard() if _lowers(cards, hand.upcard) else PassUpcard()
+            return TakeUpcard() if _lowers(cards, view.upcard) else PassUpcard()
         case Phase.FORCED_DRAW:
             return DrawStock()
         case Phase.DRAW:
             return DrawDiscard() if top is not None and _lowers(cards, top) else DrawStock()
         case Phase.DISCARD:
-            choosable = [c for c in cards if c != hand.taken]
+            choosable = [c for c in cards if c != view.taken]
             best = min(choosable, key=lambda c: (
                 deadwood([x for x in cards if x != c]), -c.value, c.suit))
             return Discard(best)
         case Phase.DECIDE:
-            return Knock() if Knock() in hand.legal_actions() else EndTurn()
-    return Arrange(default_melds(hand))
+            return Knock() if Knock() in view.legal_actions else EndTurn()
+    return Arrange(default_melds(view))
 
 
 def first_hand(scenario_options: Options, seed: int) -> tuple[MatchSession, HandResult]:
     """Play the first hand of a match without screens; the session and its result."""
     session = MatchSession.new(scenario_options, seed, DIFFICULTY)
-    while not session.hand.is_over:
-        action = session.computer_choice() if session.computer_to_act else choose(session)
-        session.apply(action)
-    assert session.hand.result is not None
-    return session, session.hand.result
+    while not session.hand_over:
+        if session.computer_to_act:
+            play_computer_step(session)
+        else:
+            assert session.act(choose(session)) is None
+    assert session.result is not None
+    return session, session.result
+
+
+def play_computer_step(session: MatchSession) -> None:
+    """Let the computer decide and play one step at once (no time on screen)."""
+    session.hurry()
+    decision = session.decision_in_progress()
+    assert decision is not None
+    decision.wait()
+    session.advance(0)
 
 
 def fits(scenario: Scenario, seed: int) -> bool:
     session, result = first_hand(options_for(scenario), seed)
     if scenario.kind == "spade":
-        return session.hand.upcard.suit == SPADES and result.doubled and result.points > 0
+        return session.view().upcard.suit == SPADES and result.doubled and result.points > 0
     return result.kind == scenario.kind
 
 

@@ -9,7 +9,7 @@ from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import widgets
 from gin_handset.render.fonts import text_width
 from gin_handset.rules.options import OKLAHOMA
-from gin_handset.screens.base import Screen, ScreenStack
+from gin_handset.screens.base import PopToRoot, Screen, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.main_menu import ITEMS, MainMenu
@@ -89,8 +89,12 @@ def test_continue_only_with_a_saved_match(data_dir, theme):
     )
     press(stack, K.NUM8)
     assert label(stack) == "Options"
-    saved["yes"] = True
+    saved["yes"] = True  # a match is saved meanwhile (played from New Game)
     press(stack, K.NUM2)
+    assert label(stack) == "New Game", "the menu asks the disk when it is shown, not per key"
+    press(stack, K.SELECT)
+    stack.apply(PopToRoot())
+    press(stack, K.NUM8)
     assert label(stack) == "Continue"
     press(stack, K.SOFT_LEFT)
     assert stack.top.name == "resumed"

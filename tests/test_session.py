@@ -9,8 +9,10 @@ import pytest
 
 from gin_handset.rules.cards import DECK
 from gin_handset.rules.options import Options
-from gin_handset.session.match_session import MatchRecord, MatchSession, replay
+from gin_handset.session.match_session import MatchSession
+from gin_handset.session.record import MatchRecord, replay
 from gin_handset.session.saves import SaveStore, record_to_dict
+from tests.test_play_seeds import play_computer_step
 
 
 def play_steps(session: MatchSession, count: int) -> None:
@@ -18,22 +20,22 @@ def play_steps(session: MatchSession, count: int) -> None:
     for _ in range(count):
         if session.match.is_over:
             return
-        if session.hand.is_over:
+        if session.hand_over:
             session.next_hand()
         elif session.computer_to_act:
-            session.apply(session.computer_choice())
+            play_computer_step(session)
         else:
-            session.apply(session.computer.choose(session.view(0)))
+            assert session.act(session.computer.choose(session.view(0))) is None
 
 
 def cards_in_play(session: MatchSession) -> list:
-    hand = session.hand
+    hand = session.match.hand
     return sorted([*hand.hands[0], *hand.hands[1], *hand.stock, *hand.discard_pile])
 
 
 def test_every_step_is_saved_and_resumes_to_the_same_state(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
-    session = MatchSession.new(Options(), 77, "simple", on_change=lambda s: store.save(s.record))
+    session = MatchSession.new(Options(), 77, "simple", store)
     play_steps(session, 45)
     record, messages = store.load()
     assert messages == [] and record == session.record

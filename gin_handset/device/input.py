@@ -48,11 +48,6 @@ _KEYPAD_BY_SCANCODE = {
 _SHIFT = pygame.KMOD_SHIFT
 
 
-def build_keymap(names: Mapping[str, PhoneKey]) -> dict[Binding, PhoneKey]:
-    """Bindings by name (as a skin gives them) to bindings by key code."""
-    return {parse_binding(name): key for name, key in names.items()}
-
-
 @dataclass
 class _Held:
     key: PhoneKey
@@ -76,8 +71,9 @@ class InputMapper:
     held: dict[object, _Held] = field(default_factory=dict)
 
     @classmethod
-    def from_skin(cls, bindings: Mapping[str, PhoneKey], numpad: str) -> InputMapper:
-        return cls(build_keymap(bindings), numpad)
+    def from_skin(cls, keymap: Mapping[Binding, PhoneKey], numpad: str) -> InputMapper:
+        """A mapper with a skin's parsed bindings (copied: `override` changes its own)."""
+        return cls(dict(keymap), numpad)
 
     def override(self, names: Mapping[str, PhoneKey | None]) -> None:
         """Change bindings by name; None unbinds."""

@@ -42,11 +42,20 @@ class PhoneKey(Enum):
         raise ValueError(f"unknown phone key {name!r} (known: {known})")
 
 
-# Keys that move a cursor, as the handset manual pairs them: digit or d-pad.
+# Intents: what a key means to every screen, as the handset manual pairs the keys. A screen
+# asks ``key in CONFIRM``, never which key it was.
+
+# Move a cursor: the digit or the d-pad.
 CURSOR_UP = frozenset({PhoneKey.NUM2, PhoneKey.UP})
 CURSOR_DOWN = frozenset({PhoneKey.NUM8, PhoneKey.DOWN})
 CURSOR_LEFT = frozenset({PhoneKey.NUM4, PhoneKey.LEFT})
 CURSOR_RIGHT = frozenset({PhoneKey.NUM6, PhoneKey.RIGHT})
-# "5" or OK selects or deselects; OK alone advances from screen to screen.
-TOGGLE = frozenset({PhoneKey.NUM5, PhoneKey.SELECT})
 REPEATING = CURSOR_UP | CURSOR_DOWN | CURSOR_LEFT | CURSOR_RIGHT
+# Pick (select or deselect) the thing under the cursor: "5".
+PICK = frozenset({PhoneKey.NUM5})
+# Confirm, advance, save: OK, or the left soft key (which does what OK does).
+CONFIRM = frozenset({PhoneKey.SELECT, PhoneKey.SOFT_LEFT})
+# Choose what is under the cursor: pick or confirm.
+CHOOSE = PICK | CONFIRM
+# Back: CLR, or the right soft key (which does what CLR does).
+BACK = frozenset({PhoneKey.CLEAR, PhoneKey.SOFT_RIGHT})

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from gin_handset.device.bindings import Binding, parse_binding
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError
 from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin, resolve
-
-if TYPE_CHECKING:
-    from gin_handset.render.theme import Theme
+from gin_handset.render.fonts import available_fonts, unprintable
+from gin_handset.render.theme import FONT_ROLES, PALETTE_FIELDS, FontSpec, Theme
 
 __all__ = [
     "DEFAULT_SKIN",
@@ -93,19 +93,13 @@ class Skin:
     lcd_rect: Rect
     resolution: tuple[int, int]
     bezel: Color
-    softkey_bar: int
     palette: dict[str, Color]
     fonts: dict[str, tuple[str, int]]
     keys: dict[PhoneKey, KeySpec]
-    bindings: dict[str, PhoneKey]
+    bindings: dict[str, PhoneKey]  # as the skin names them
+    keymap: dict[Binding, PhoneKey]  # the same, parsed
     numpad: str
-
-    @property
-    def theme(self) -> Theme:
-        from gin_handset.render.theme import FontSpec, Theme
-
-        fonts = {role: FontSpec(name, scale) for role, (name, scale) in self.fonts.items()}
-        return Theme(self.resolution[0], self.resolution[1], dict(self.palette), fonts)
+    theme: Theme  # what the renderer needs: one object for the app and every screen
 
     @property
     def lcd_origin(self) -> tuple[int, int]:
@@ -159,6 +153,8 @@ def _build(path: Path, data: dict[str, Any]) -> Skin:
         f.fail("lcd.resolution", f"{list(resolution)} does not fit in lcd.rect {list(lcd_rect)}")
     keys = _keys(f, data, body_size)
     _no_overlaps(f, keys, lcd_rect)
+    palette, fonts, bindings = _palette(f, data), _fonts(f, data), _bindings(f, data)
+    specs = {role: FontSpec(name, scale) for role, (name, scale) in fonts.items()}
     return Skin(
         name=f.text(data, "", "name", path.stem),
         path=path,
@@ -173,12 +169,13 @@ def _build(path: Path, data: dict[str, Any]) -> Skin:
         lcd_rect=lcd_rect,
         resolution=resolution,
         bezel=f.color(lcd, "lcd", "bezel", (16, 16, 16)),
-        softkey_bar=f.whole(lcd, "lcd", "softkey_bar", 0),
-        palette=_palette(f, data),
-        fonts=_fonts(f, data),
+        palette=palette,
+        fonts=fonts,
         keys=keys,
-        bindings=_bindings(f, data),
+        bindings=bindings,
+        keymap={parse_binding(name): key for name, key in bindings.items()},
         numpad=f.choice(data, "", "numpad", NUMPAD_LAYOUTS, "printed"),
+        theme=Theme(resolution[0], resolution[1], dict(palette), specs),
     )
 
 
@@ -200,8 +197,6 @@ def _image(f: Fields, body: dict[str, Any], path: Path) -> Path | None:
 
 def _label(f: Fields, data: dict[str, Any], path: str, name: str, default: str) -> str:
     text = f.text(data, path, name, default)
-    from gin_handset.render.fonts import unprintable
-
     bad = unprintable(text, LABEL_FONT)
     if bad:
         f.fail(f"{path}.{name}", f"characters {''.join(sorted(bad))!r} cannot be printed")
@@ -244,8 +239,6 @@ def _decorations(f: Fields, body: dict[str, Any], size: tuple[int, int]) -> tupl
 
 
 def _palette(f: Fields, data: dict[str, Any]) -> dict[str, Color]:
-    from gin_handset.render.theme import PALETTE_FIELDS
-
     palette = f.mapping(data, "", "palette")
     for name in palette:
         if name not in PALETTE_FIELDS:
@@ -255,14 +248,10 @@ def _palette(f: Fields, data: dict[str, Any]) -> dict[str, Color]:
 
 def available_font_names() -> frozenset[str]:
     """Fonts a skin may name: the bundled pixel fonts."""
-    from gin_handset.render.fonts import available_fonts
-
     return frozenset(available_fonts())
 
 
 def _fonts(f: Fields, data: dict[str, Any]) -> dict[str, tuple[str, int]]:
-    from gin_handset.render.theme import FONT_ROLES
-
     fonts = f.mapping(data, "", "fonts")
     known = available_font_names()
     for role in fonts:
@@ -344,8 +333,6 @@ def _overlap(a: Rect, b: Rect) -> bool:
 
 
 def _bindings(f: Fields, data: dict[str, Any]) -> dict[str, PhoneKey]:
-    from gin_handset.device.bindings import parse_binding
-
     raw = f.mapping(data, "", "bindings")
     result = {}
     for name, target in raw.items():

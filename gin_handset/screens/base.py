@@ -3,6 +3,11 @@
 A screen receives phone keys (never pygame events), advances with a logical clock in
 milliseconds, and draws onto the LCD surface at the skin's native resolution. Handlers return a
 transition; the stack applies it after the handler has finished.
+
+The lifecycle: `on_enter` when a screen is put on the stack, `on_resume` when the screen above
+it goes, `on_exit` when it leaves the stack (it stops there whatever it started). `wake_in` says
+when the screen's clock next matters, so an idle loop can sleep until a key comes. `draw` only
+draws: it changes nothing.
 """
 
 from __future__ import annotations
@@ -65,9 +70,19 @@ class Screen:
         """Advance the logical clock by ``ms``; set ``dirty`` when the picture changes."""
         return None
 
+    def wake_in(self) -> int | None:
+        """Milliseconds until `update` may change something by itself; None: only a key can."""
+        return None
+
+    def on_enter(self) -> None:
+        """Called when the screen is put on the stack."""
+
     def on_resume(self) -> None:
         """Called when the screen above it was popped."""
         self.dirty = True
+
+    def on_exit(self) -> None:
+        """Called when the screen leaves the stack: stop whatever it started."""
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         raise NotImplementedError
@@ -77,6 +92,7 @@ class ScreenStack:
     def __init__(self, root: Screen) -> None:
         self.screens: list[Screen] = [root]
         self.quit = False
+        root.on_enter()
 
     @property
     def top(self) -> Screen:
@@ -96,24 +112,38 @@ class ScreenStack:
         self.top.draw(lcd, theme)
         self.top.dirty = False
 
+    def wake_in(self) -> int | None:
+        return self.top.wake_in()
+
     def apply(self, transition: Transition | None) -> None:
         match transition:
             case None:
                 return
             case Push(screen):
-                self.screens.append(screen)
+                self._push(screen)
             case Pop():
                 if len(self.screens) > 1:
-                    self.screens.pop()
+                    self.screens.pop().on_exit()
                     self.top.on_resume()
                 else:
                     self.quit = True
             case Replace(screen):
-                self.screens[-1] = screen
+                self.screens.pop().on_exit()
+                self._push(screen)
             case PopToRoot(then):
-                del self.screens[1:]
+                while len(self.screens) > 1:
+                    self.screens.pop().on_exit()
                 self.top.on_resume()
                 if then is not None:
-                    self.screens.append(then)
+                    self._push(then)
             case Quit():
                 self.quit = True
+
+    def _push(self, screen: Screen) -> None:
+        self.screens.append(screen)
+        screen.on_enter()
+
+    def close(self) -> None:
+        """Every screen leaves, the top first (the app is closing)."""
+        while self.screens:
+            self.screens.pop().on_exit()

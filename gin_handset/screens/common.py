@@ -1,4 +1,4 @@
-"""Small helpers the menu screens share: drawing a screen's frame and moving a list cursor."""
+"""What the screens share: a screen's frame, a list cursor, and messages shown in a box."""
 
 from __future__ import annotations
 
@@ -6,23 +6,22 @@ from collections.abc import Sequence
 
 import pygame
 
-from gin_handset.device.keys import TOGGLE, PhoneKey
+from gin_handset.device.keys import BACK, CHOOSE, CURSOR_DOWN, CURSOR_UP, PhoneKey
 from gin_handset.render import widgets
+from gin_handset.render.fonts import wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Screen
 
-# "5", OK and the left soft key accept; CLR and the right soft key go back.
-CONFIRM = TOGGLE | {PhoneKey.SOFT_LEFT}
-BACK = frozenset({PhoneKey.CLEAR, PhoneKey.SOFT_RIGHT})
-
 
 def draw_frame(
-    lcd: pygame.Surface, theme: Theme, screen: Screen, title: str, right: str = ""
+    lcd: pygame.Surface, theme: Theme, screen: Screen, title: str, right: str = "",
+    middle: str = "",
 ) -> pygame.Rect:
-    """Clear the LCD, draw the title and the screen's soft keys; the content rectangle."""
+    """Clear the LCD, draw the title and the screen's soft keys (and OK's label ``middle``);
+    the content rectangle."""
     widgets.clear(lcd, theme)
     widgets.draw_title(lcd, theme, title, right)
-    widgets.draw_softkeys(lcd, theme, *screen.soft_keys())
+    widgets.draw_softkeys(lcd, theme, *screen.soft_keys(), middle)
     return widgets.layout(theme).content
 
 
@@ -41,3 +40,35 @@ def first_enabled(enabled: Sequence[bool], preferred: int = 0) -> int:
     if enabled and not enabled[preferred]:
         return step_cursor(preferred, 1, enabled)
     return preferred
+
+
+class MessageView:
+    """Messages shown one after another in a box, each paged with 2/8; OK or CLR moves on."""
+
+    def __init__(self, messages: list[str]) -> None:
+        self.messages = list(messages)
+        self.page = 0
+
+    def pages(self, theme: Theme) -> list[list[str]]:
+        box = self.box(theme).inflate(-2 * widgets.MARGIN, -2 * widgets.MARGIN)
+        font = theme.font("body")
+        lines = wrap_text(self.messages[0], font, box.width - 2 * widgets.MARGIN)
+        return widgets.paginate(lines, widgets.lines_per_page(theme, box))
+
+    @staticmethod
+    def box(theme: Theme) -> pygame.Rect:
+        return widgets.layout(theme).content.inflate(-2, -2)
+
+    def on_key(self, key: PhoneKey, theme: Theme) -> None:
+        count = len(self.pages(theme))
+        if key in CURSOR_UP:
+            self.page = max(0, self.page - 1)
+        elif key in CURSOR_DOWN and self.page < count - 1:
+            self.page += 1
+        elif key in CHOOSE | BACK:
+            self.messages.pop(0)
+            self.page = 0
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        pages = self.pages(theme)
+        widgets.draw_message(lcd, theme, self.box(theme), pages[min(self.page, len(pages) - 1)])

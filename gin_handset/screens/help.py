@@ -10,18 +10,26 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from gin_handset.device.keys import CURSOR_DOWN, CURSOR_LEFT, CURSOR_RIGHT, CURSOR_UP, PhoneKey
+from gin_handset.device.keys import (
+    BACK,
+    CHOOSE,
+    CURSOR_DOWN,
+    CURSOR_LEFT,
+    CURSOR_RIGHT,
+    CURSOR_UP,
+    PhoneKey,
+)
 from gin_handset.render import widgets
 from gin_handset.render.fonts import draw_text, line_height, text_width, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import NON_DEALER, Options
 from gin_handset.screens.base import Pop, PopToRoot, Screen, Transition
-from gin_handset.screens.common import BACK, CONFIRM, draw_frame
+from gin_handset.screens.common import draw_frame
 from gin_handset.screens.context import AppContext
 
 UP, DOWN, LEFT, RIGHT = (widgets.UP_ARROW, widgets.DOWN_ARROW, widgets.LEFT_ARROW,
                          widgets.RIGHT_ARROW)
-NEXT = CURSOR_DOWN | CURSOR_RIGHT | CONFIRM
+NEXT = CURSOR_DOWN | CURSOR_RIGHT | CHOOSE
 PREVIOUS = CURSOR_UP | CURSOR_LEFT
 
 
@@ -158,7 +166,7 @@ class HelpScreen(Screen):
         if key in NEXT:
             if not self.last():
                 self.page += 1
-            elif key in CONFIRM:
+            elif key in CHOOSE:
                 return Pop()
         elif key in PREVIOUS:
             self.page = max(0, self.page - 1)

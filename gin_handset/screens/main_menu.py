@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from gin_handset.device.keys import CURSOR_DOWN, CURSOR_UP, PhoneKey
+from gin_handset.device.keys import BACK, CHOOSE, CURSOR_DOWN, CURSOR_UP, PhoneKey
 from gin_handset.render import widgets
-from gin_handset.render.fonts import wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Push, Quit, Screen, Transition
-from gin_handset.screens.common import BACK, CONFIRM, draw_frame, first_enabled, step_cursor
+from gin_handset.screens.common import MessageView, draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.options import OptionsScreen
@@ -17,38 +16,6 @@ from gin_handset.screens.options import OptionsScreen
 NEW_GAME, CONTINUE, OPTIONS = "New Game", "Continue", "Options"
 HOW_TO_PLAY, EXIT = "How to Play", "Exit"
 ITEMS = (NEW_GAME, CONTINUE, OPTIONS, HOW_TO_PLAY, EXIT)
-
-
-class MessageView:
-    """Messages shown one after another in a box, each paged with 2/8; OK or CLR moves on."""
-
-    def __init__(self, messages: list[str]) -> None:
-        self.messages = list(messages)
-        self.page = 0
-
-    def pages(self, theme: Theme) -> list[list[str]]:
-        box = self.box(theme).inflate(-2 * widgets.MARGIN, -2 * widgets.MARGIN)
-        font = theme.font("body")
-        lines = wrap_text(self.messages[0], font, box.width - 2 * widgets.MARGIN)
-        return widgets.paginate(lines, widgets.lines_per_page(theme, box))
-
-    @staticmethod
-    def box(theme: Theme) -> pygame.Rect:
-        return widgets.layout(theme).content.inflate(-2, -2)
-
-    def on_key(self, key: PhoneKey, theme: Theme) -> None:
-        count = len(self.pages(theme))
-        if key in CURSOR_UP:
-            self.page = max(0, self.page - 1)
-        elif key in CURSOR_DOWN and self.page < count - 1:
-            self.page += 1
-        elif key in CONFIRM | BACK:
-            self.messages.pop(0)
-            self.page = 0
-
-    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        pages = self.pages(theme)
-        widgets.draw_message(lcd, theme, self.box(theme), pages[min(self.page, len(pages) - 1)])
 
 
 class MainMenu(Screen):
@@ -59,10 +26,11 @@ class MainMenu(Screen):
         self.context = context
         self.notice = MessageView(context.messages)
         context.messages.clear()
+        self.saved = context.has_saved_match()  # asked of the disk on entering, not per frame
         self.cursor = first_enabled(self.enabled())
 
     def enabled(self) -> list[bool]:
-        available = {NEW_GAME: self.context.can_start(), CONTINUE: self.context.has_saved_match()}
+        available = {NEW_GAME: self.context.can_start(), CONTINUE: self.saved}
         return [available.get(item, True) for item in ITEMS]
 
     def soft_keys(self) -> tuple[str, str]:
@@ -72,6 +40,7 @@ class MainMenu(Screen):
         super().on_resume()
         self.notice.messages.extend(self.context.messages)
         self.context.messages.clear()
+        self.saved = self.context.has_saved_match()
         self.cursor = first_enabled(self.enabled(), self.cursor)
 
     def on_key(self, key: PhoneKey) -> Transition | None:
@@ -85,7 +54,7 @@ class MainMenu(Screen):
             self.cursor = step_cursor(self.cursor, 1, self.enabled())
         elif key in BACK:
             return Quit()
-        elif key in CONFIRM and self.enabled()[self.cursor]:
+        elif key in CHOOSE and self.enabled()[self.cursor]:
             return self.choose(ITEMS[self.cursor])
         return None
 

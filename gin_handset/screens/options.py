@@ -11,17 +11,25 @@ from typing import Any
 
 import pygame
 
-from gin_handset.device.keys import CURSOR_DOWN, CURSOR_LEFT, CURSOR_RIGHT, CURSOR_UP, PhoneKey
+from gin_handset.device.keys import (
+    BACK,
+    CONFIRM,
+    CURSOR_DOWN,
+    CURSOR_LEFT,
+    CURSOR_RIGHT,
+    CURSOR_UP,
+    PICK,
+    PhoneKey,
+)
 from gin_handset.render import widgets
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import CHOICES, OKLAHOMA, Options
 from gin_handset.screens.base import Pop, PopToRoot, Screen, Transition
-from gin_handset.screens.common import BACK, draw_frame, first_enabled, step_cursor
+from gin_handset.screens.common import draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
 from gin_handset.settings import DIFFICULTIES, Settings
 
-SAVE = frozenset({PhoneKey.SELECT, PhoneKey.SOFT_LEFT})
-NEXT_VALUE = CURSOR_RIGHT | {PhoneKey.NUM5}
+NEXT_VALUE = CURSOR_RIGHT | PICK
 HINT = "4/6 change  OK save  CLR cancel"
 
 
@@ -95,7 +103,7 @@ class OptionsScreen(Screen):
             self.change(-1)
         elif key in NEXT_VALUE:
             self.change(1)
-        elif key in SAVE:
+        elif key in CONFIRM:
             self.error = self.context.save_settings(self.settings()) or ""
             return None if self.error else Pop()
         elif key in BACK:

@@ -1,113 +1,275 @@
-"""The match on the handset: the person in seat 0, the computer in seat 1, every step recorded.
+"""The match on the handset, and the only door through which it changes.
 
-A session is the match seed plus the list of everything done since the deal, so a save is
-that list and resuming replays it: the state comes back exactly, on any skin.
+The person is in seat 0, the computer in seat 1. The session applies the person's actions, lets
+the computer play (its decision in a worker thread, each of its steps held on screen for a
+moment, a legal action played instead when the computer player fails), deals the next hand,
+and saves after every step, collecting what went wrong with saving for the screens to show.
+Screens read the person's `PlayerView` and the public match facts; they never save.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+import sys
 
 from gin_handset.ai.player import Player, make_player
-from gin_handset.rules.actions import Action, action_text, parse_action
-from gin_handset.rules.hand import HandState
+from gin_handset.rules.actions import Action, action_text
+from gin_handset.rules.hand import Event, HandResult, IllegalAction, Phase
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
+from gin_handset.session.computer import Decision
+from gin_handset.session.record import COMPUTER, HUMAN, NEXT_HAND, MatchRecord, replay
+from gin_handset.session.saves import SaveStore
 
-HUMAN = 0
-COMPUTER = 1
-NEXT_HAND = "next"
-
-
-class ReplayError(ValueError):
-    """A recorded step that does not replay; names the step and what is wrong."""
-
-
-@dataclass(frozen=True)
-class MatchRecord:
-    """What a save holds: enough to rebuild the match exactly."""
-
-    options: Options
-    seed: int
-    difficulty: str
-    steps: tuple[str, ...] = ()
+# How long each kind of computer step stays on screen, in milliseconds of the logical clock.
+PACE_MS = {
+    "pass": 900, "take": 1000, "stock": 800, "pile": 1000, "discard": 1000, "cancel": 600,
+    "knock": 1400, "end": 150,
+}
+ARRANGE_MS = 900  # the computer laying down its melds
+THINKING_SHOWN_MS = 300  # "thinking" is shown only when a decision takes longer than this
+POLL_MS = 16  # how often a decision in progress is looked at
 
 
-@lru_cache(maxsize=2)
-def replay(record: MatchRecord) -> MatchState:
-    """The match the record leads to (remembered: loading a save checks it by replaying it, and
-    resuming it then needs the same state)."""
-    match = MatchState.new(record.options, record.seed)
-    for number, step in enumerate(record.steps):
-        try:
-            match = match.next_hand() if step == NEXT_HAND else match.apply(parse_action(step))
-        except ValueError as error:
-            raise ReplayError(f"steps[{number}] {step!r}: {error}") from error
-    return match
+class ClosedSession(RuntimeError):
+    """The match was left: a closed session changes nothing and saves nothing."""
 
 
 class MatchSession:
     def __init__(
-        self, record: MatchRecord, on_change: Callable[[MatchSession], None] | None = None
+        self, record: MatchRecord, store: SaveStore | None = None, player: Player | None = None
     ) -> None:
         self.record = record
-        self.match = replay(record)
-        self.on_change = on_change
+        self._match = replay(record)
+        self.store = store
         # The computer's randomness is seeded afresh for each decision from the match seed and
         # the step number, so a resumed match plays on as the uninterrupted one would; only the
         # simple and easy players' memory of the hand in progress starts afresh.
         self._rng = random.Random()
-        self.computer: Player = make_player(record.difficulty, self._rng)
+        self.computer: Player = player or make_player(record.difficulty, self._rng)
+        self.problems: list[str] = []  # save failures not yet shown
+        self.closed = False
+        self._decision: Decision | None = None
+        self._hold_ms = 0
+        self._waited_ms = 0
+        self.computer_step: Event | None = None  # the computer's last step, while shown
+        self.computer_laid_down = False  # its last step laid its melds down
+        self._views: dict[int, tuple[int, PlayerView]] = {}
 
     @classmethod
-    def new(
-        cls,
-        options: Options,
-        seed: int,
-        difficulty: str,
-        on_change: Callable[[MatchSession], None] | None = None,
-    ) -> MatchSession:
-        return cls(MatchRecord(options, seed, difficulty), on_change)
+    def new(cls, options: Options, seed: int, difficulty: str,
+            store: SaveStore | None = None) -> MatchSession:
+        """A new match, saved at once when there is a store."""
+        session = cls(MatchRecord(options, seed, difficulty), store)
+        session._save()
+        return session
+
+    # What anyone may know: the person's view and the public facts of the match.
 
     @property
-    def hand(self) -> HandState:
-        return self.match.hand
-
-    @property
-    def steps(self) -> Sequence[str]:
-        return self.record.steps
+    def match(self) -> MatchState:
+        """The whole state (both hands, the stock): for tests and the rules, not for screens."""
+        return self._match
 
     def view(self, seat: int = HUMAN) -> PlayerView:
-        return view_of(self.match.hand, seat, self.match.scores)
+        """What ``seat`` may know now (built once per step: screens ask for it often)."""
+        step = len(self.record.steps)
+        cached = self._views.get(seat)
+        if cached is None or cached[0] != step:
+            cached = (step, view_of(self._match.hand, seat, self._match.scores))
+            self._views[seat] = cached
+        return cached[1]
+
+    @property
+    def seed(self) -> int:
+        return self.record.seed
+
+    @property
+    def options(self) -> Options:
+        return self.record.options
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._match.scores
+
+    @property
+    def hand_number(self) -> int:
+        """0 for the first hand."""
+        return self._match.hand_number
+
+    @property
+    def hand_seed(self) -> int:
+        return self._match.hand_seed
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        return self._match.results
+
+    @property
+    def result(self) -> HandResult | None:
+        """The result of the hand, once it is over."""
+        return self._match.hand.result
+
+    @property
+    def hand_over(self) -> bool:
+        return self._match.hand.is_over
+
+    @property
+    def match_over(self) -> bool:
+        return self._match.is_over
+
+    @property
+    def winner(self) -> int | None:
+        return self._match.winner
+
+    @property
+    def phase(self) -> Phase:
+        return self._match.hand.phase
 
     @property
     def human_to_act(self) -> bool:
-        return not self.hand.is_over and self.hand.turn == HUMAN
+        return not self.hand_over and self._match.hand.turn == HUMAN
 
     @property
     def computer_to_act(self) -> bool:
-        return not self.hand.is_over and self.hand.turn == COMPUTER
+        return not self.hand_over and self._match.hand.turn == COMPUTER
 
-    def computer_choice(self) -> Action:
-        """The computer's next action, decided from its view alone (not yet applied)."""
-        self._rng.seed(f"{self.record.seed}/computer/{len(self.record.steps)}")
-        return self.computer.choose(self.view(COMPUTER))
+    @property
+    def computer_playing(self) -> bool:
+        """The computer is to act, or its last step is still being shown."""
+        return self.computer_to_act or self._hold_ms > 0
 
-    def apply(self, action: Action) -> None:
-        """Apply an action of the player on turn; IllegalAction leaves everything as it was."""
-        self.match = self.match.apply(action)
-        self._record(action_text(action))
+    @property
+    def thinking_shown(self) -> bool:
+        """The computer has been deciding long enough to say so."""
+        return self._decision is not None and self._waited_ms >= THINKING_SHOWN_MS
+
+    # Changes: the person's actions, the computer's play, the next hand.
+
+    def act(self, action: Action) -> str | None:
+        """Apply the person's action; the reason when the rules refuse it, else None."""
+        if not self.human_to_act:
+            return "Not your turn"
+        self.computer_step, self.computer_laid_down = None, False
+        try:
+            self._apply(action)
+        except IllegalAction as error:
+            return str(error)
+        return None
 
     def next_hand(self) -> None:
-        self.match = self.match.next_hand()
+        """Deal the next hand of a match that is not over."""
+        self._check_open()
+        self.computer_step, self.computer_laid_down = None, False
+        self._match = self._match.next_hand()
         self._record(NEXT_HAND)
 
+    def advance(self, ms: int) -> bool:
+        """Let the computer play on for ``ms`` of the clock; True when what it shows changed:
+        a step played, or the notice that it is thinking."""
+        if self.closed:
+            return False
+        if self._hold_ms > 0:
+            self._hold_ms = max(0, self._hold_ms - ms)
+            if self._hold_ms > 0:
+                return False
+        if not self.computer_to_act:
+            return False
+        if self._decision is None:
+            self._think()
+        assert self._decision is not None
+        if not self._decision.done:
+            shown = self.thinking_shown
+            self._waited_ms += ms
+            return self.thinking_shown != shown
+        self._play(self._decision)
+        return True
+
+    def hurry(self) -> None:
+        """Stop holding the computer's last step on screen."""
+        self._hold_ms = 0
+
+    def wake_in(self) -> int | None:
+        """Milliseconds until `advance` has something to do; None when only a key can help."""
+        if self.closed:
+            return None
+        if self._hold_ms > 0:
+            return self._hold_ms
+        if not self.computer_to_act:
+            return None
+        if self._decision is not None and not self._decision.done:
+            return POLL_MS
+        return 0
+
+    def decision_in_progress(self) -> Decision | None:
+        """The computer's decision being made, if any (tests wait for it)."""
+        if self._decision is None and self.computer_to_act and not self.closed:
+            self._think()
+        return self._decision
+
+    def close(self) -> None:
+        """The match was left: drop the computer's decision in progress; change nothing more."""
+        if self._decision is not None:
+            self._decision.abandon()
+            self._decision = None
+        self.closed = True
+
+    def take_problems(self) -> list[str]:
+        """The save failures not yet shown, once."""
+        problems, self.problems = self.problems, []
+        return problems
+
+    def _think(self) -> None:
+        self._rng.seed(f"{self.record.seed}/computer/{len(self.record.steps)}")
+        self._decision = Decision(self.computer, self.view(COMPUTER))
+        self._waited_ms = 0
+
+    def _play(self, decision: Decision) -> None:
+        """Apply the computer's decision (a legal action instead if it failed) and hold it."""
+        self._decision = None
+        before = len(self._match.hand.log)
+        try:
+            if decision.action is None:
+                raise IllegalAction(f"no action ({decision.error!r})")
+            self._apply(decision.action)
+        except IllegalAction as problem:
+            fallback = self.view(COMPUTER).legal_actions[0]
+            print(f"gin-handset: the computer player erred: {problem}; it plays {fallback}",
+                  file=sys.stderr)
+            self._apply(fallback)
+        log = self._match.hand.log
+        if len(log) > before:
+            self.computer_step, self.computer_laid_down = log[-1], False
+            self._hold_ms = PACE_MS[log[-1].kind]
+        else:
+            self.computer_step, self.computer_laid_down = None, True
+            self._hold_ms = ARRANGE_MS
+        if self.computer_to_act:
+            self._think()
+
+    def _apply(self, action: Action) -> None:
+        self._check_open()
+        self._match = self._match.apply(action)
+        self._record(action_text(action))
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise ClosedSession("the match was left")
+
     def _record(self, step: str) -> None:
-        r = self.record
-        self.record = MatchRecord(r.options, r.seed, r.difficulty, (*r.steps, step))
-        if self.on_change is not None:
-            self.on_change(self)
+        self.record = self.record.plus(step)
+        self._save()
+
+    def _save(self) -> None:
+        if self.store is None:
+            return
+        try:
+            if self._match.is_over:
+                self.store.clear()
+            else:
+                self.store.save(self.record)
+        except OSError as error:
+            message = f"The match could not be saved: {error}"
+            if message not in self.problems:
+                self.problems.append(message)

@@ -12,7 +12,7 @@ from typing import Any
 
 from gin_handset.ai.player import PLAYER_NAMES
 from gin_handset.rules.options import Options
-from gin_handset.session.match_session import MatchRecord, ReplayError, replay
+from gin_handset.session.record import MatchRecord, ReplayError, replay
 from gin_handset.storage import FieldError, read_json, write_atomically
 
 FILE_NAME = "match.json"

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from gin_handset.device.keys import CURSOR_LEFT, CURSOR_RIGHT, PhoneKey
+from gin_handset.device.keys import CONFIRM, CURSOR_LEFT, CURSOR_RIGHT, PICK, PhoneKey
 from gin_handset.render import cards as card_render
 from gin_handset.render import table, widgets
 from gin_handset.render.cards import CardLook
@@ -20,29 +20,23 @@ from gin_handset.render.fonts import line_height
 from gin_handset.render.theme import Theme
 from gin_handset.rules.actions import Arrange
 from gin_handset.rules.cards import Card
-from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.hand import Phase
 from gin_handset.rules.layoff import LayOffResult, lay_off
 from gin_handset.rules.melds import Meld, arrangement_of, best_arrangement, meld_problem
-from gin_handset.screens.base import Push, Replace, Screen, Transition
-from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
-from gin_handset.screens.match.table import OK_KEYS, QUIT_KEYS, scores_title
-from gin_handset.session.match_session import COMPUTER, HUMAN
-
-BREAK, BEST = PhoneKey.NUM0, PhoneKey.STAR
-SHOWDOWN_KEYS = [
-    ("5", "Pick a card"),
-    ("OK", "Meld the picked cards; none picked: lay down"),
-    ("0", "Break a meld"),
-    ("*", "Best arrangement"),
-]
+from gin_handset.rules.view import PlayerView
+from gin_handset.screens.base import Screen
+from gin_handset.screens.common import draw_frame
+from gin_handset.screens.match.shortcuts import BEST, BREAK
+from gin_handset.screens.match.table import leave_or_none, scores_title
+from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 
 
-def default_melds(hand: HandState) -> tuple[Meld, ...]:
-    """The melds offered first to the player on turn at the showdown."""
-    cards = hand.hands[hand.turn]
-    if hand.phase is Phase.KNOCKER_ARRANGE or hand.knocker_arrangement is None:
+def default_melds(view: PlayerView) -> tuple[Meld, ...]:
+    """The melds offered first to the player at the showdown."""
+    cards = view.hand
+    if view.phase is Phase.KNOCKER_ARRANGE or view.knocker_arrangement is None:
         return best_arrangement(cards).melds
-    knocker = hand.knocker_arrangement
+    knocker = view.knocker_arrangement
     return lay_off(() if knocker.is_gin else knocker.melds, cards).defender_melds
 
 
@@ -55,30 +49,30 @@ def _scored(
 
 
 class ArrangeScreen(Screen):
-    def __init__(self, flow: MatchFlow) -> None:
+    def __init__(self, ui: MatchUI) -> None:
         super().__init__()
-        self.flow = flow
-        self.melds: list[Meld] = list(default_melds(self.hand))
+        self.ui = ui
+        self.melds: list[Meld] = list(default_melds(self.view))
         self.picked: set[Card] = set()
         self.cursor = 0
         self.note: list[table.Part] | None = None
 
     @property
-    def hand(self) -> HandState:
-        return self.flow.session.hand
+    def view(self) -> PlayerView:
+        return self.ui.view()
 
     @property
     def knocking(self) -> bool:
-        return self.hand.phase is Phase.KNOCKER_ARRANGE
+        return self.view.phase is Phase.KNOCKER_ARRANGE
 
     def outcome(self) -> LayOffResult | None:
         """For a defender, what the score will count if these melds are laid down: the rules
         lay off for the least deadwood, keeping these melds when they reach it."""
-        knocker = self.hand.knocker_arrangement
+        knocker = self.view.knocker_arrangement
         if self.knocking or knocker is None:
             return None
         targets = () if knocker.is_gin else knocker.melds
-        return _scored(targets, self.hand.hands[HUMAN], tuple(self.melds))
+        return _scored(targets, self.view.hand, tuple(self.melds))
 
     def counted_as_laid(self) -> bool:
         """Whether the score counts the melds as the player laid them."""
@@ -93,22 +87,21 @@ class ArrangeScreen(Screen):
         return [lay.card for lay in outcome.laid_off]
 
     def row(self) -> table.ArrangedRow:
-        arrangement = arrangement_of(self.hand.hands[HUMAN], self.melds)
+        arrangement = arrangement_of(self.view.hand, self.melds)
         laid = self.lay_offs()
         loose = [c for c in arrangement.deadwood if c not in laid]
         return table.arranged_row(arrangement.melds, loose, laid)
 
     def deadwood_count(self) -> int:
-        return arrangement_of(self.hand.hands[HUMAN], self.melds).deadwood_count
+        return arrangement_of(self.view.hand, self.melds).deadwood_count
 
     def soft_keys(self) -> tuple[str, str]:
         return ("Meld" if self.picked else "Done"), "Menu"
 
-    def on_key(self, key: PhoneKey) -> Transition | None:
-        if key in QUIT_KEYS:
-            from gin_handset.screens.match.confirm import confirm_quit
-
-            return Push(confirm_quit())
+    def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        leave = leave_or_none(key)
+        if leave is not None:
+            return leave
         self.dirty = True
         self.note = None
         cards = self.row().cards
@@ -116,15 +109,16 @@ class ArrangeScreen(Screen):
             self.cursor = max(0, self.cursor - 1)
         elif key in CURSOR_RIGHT:
             self.cursor = min(len(cards) - 1, self.cursor + 1)
-        elif key is PhoneKey.NUM5:
+        elif key in PICK:
             self.picked ^= {cards[self.cursor]}
         elif key is BREAK:
             self._break(cards[self.cursor])
         elif key is BEST:
-            self.melds, self.picked = list(default_melds(self.hand)), set()
+            self.melds, self.picked = list(default_melds(self.view)), set()
             self.note = ["Best arrangement"]
-        elif key in OK_KEYS:
+        elif key in CONFIRM:
             return self._meld(cards[self.cursor]) if self.picked else self._done()
+        self.cursor = min(self.cursor, len(self.row().cards) - 1)
         return None
 
     def _follow(self, card: Card) -> None:
@@ -139,7 +133,7 @@ class ArrangeScreen(Screen):
         self.melds = kept
         self._follow(card)
 
-    def _meld(self, at: Card) -> Transition | None:
+    def _meld(self, at: Card) -> MatchTransition | None:
         picked = sorted(self.picked)
         if meld_problem(picked) is not None:
             short = "3 or more cards" if len(picked) < 3 else "a run or a set"
@@ -151,18 +145,16 @@ class ArrangeScreen(Screen):
         self._follow(at)
         return None
 
-    def _done(self) -> Transition | None:
-        count, limit = self.deadwood_count(), self.hand.knock_limit
+    def _done(self) -> MatchTransition | None:
+        count, limit = self.deadwood_count(), self.view.knock_limit
         if self.knocking and count > limit:
             self.note = [f"Deadwood {count} is over {limit}"]
             return None
-        problem = self.flow.apply(Arrange(tuple(self.melds)))
+        problem = self.ui.session.act(Arrange(tuple(self.melds)))
         if problem is not None:
             self.note = [problem]
             return None
-        from gin_handset.screens.match.routing import screen_for
-
-        return Replace(screen_for(self.flow))
+        return Go(Route.PRESENT)
 
     def prompt(self) -> list[table.Part]:
         if self.note is not None:
@@ -174,40 +166,37 @@ class ArrangeScreen(Screen):
         return ["5 pick, 0 break, OK done"]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        widgets.clear(lcd, theme)
-        widgets.draw_title(lcd, theme, scores_title(self.flow))
-        widgets.draw_softkeys(lcd, theme, *self.soft_keys())
-        content = widgets.layout(theme).content
+        content = draw_frame(lcd, theme, self, scores_title(self.ui))
         spec = theme.font("small")
         row_h = card_render.hand_height(theme)
         step = line_height(spec) + 1
         y = content.top + 1
-        hand = self.hand
-        other = hand.hands[COMPUTER]
-        if self.knocking:
-            label = f"{COMPUTER_NAME}: {len(other)} cards"
-            shown = table.arranged_row((), other)
-        else:
-            knocker = hand.knocker_arrangement
-            assert knocker is not None
+        view = self.view
+        other = pygame.Rect(0, y + step, theme.width, row_h)
+        knocker = view.knocker_arrangement
+        if knocker is not None:
             label = f"{COMPUTER_NAME} knocked: deadwood {knocker.deadwood_count}"
             shown = table.arranged_row(knocker.melds, knocker.deadwood)
+        else:
+            label = f"{COMPUTER_NAME}: {view.opponent_hand_count} cards"
+            shown = table.arranged_row((), view.opponent_hand or ())
+        if shown.cards:
+            card_render.draw_hand(lcd, theme, shown.cards, other, shown.looks)
+        else:  # the defender's cards, which the knocker does not see
+            card_render.draw_hand(lcd, theme, [None] * view.opponent_hand_count, other)
         table.draw_rich(lcd, theme, [label], spec, (widgets.MARGIN, y))
         y += step
-        card_render.draw_hand(lcd, theme, shown.cards, pygame.Rect(0, y, theme.width, row_h),
-                              shown.looks)
         y += row_h + step
         count = self.deadwood_count()
         outcome = self.outcome()
         scored = count if outcome is None else outcome.deadwood_count
-        mine = (f"You knock: deadwood {count} of {hand.knock_limit}" if self.knocking
+        mine = (f"You knock: deadwood {count} of {view.knock_limit}" if self.knocking
                 else f"You defend: deadwood {count}" if scored == count
                 else f"Deadwood {count}, {scored} after lay-offs" if self.counted_as_laid()
                 else f"Deadwood {count}, counts {scored}")
         table.draw_rich(lcd, theme, [mine], spec, (widgets.MARGIN, y))
         y += step
         row = self.row()
-        self.cursor = min(self.cursor, len(row.cards) - 1)
         looks = [CardLook(raised=card in self.picked, cursor=i == self.cursor, meld=look.meld,
                           laid_off=look.laid_off)
                  for i, (card, look) in enumerate(zip(row.cards, row.looks, strict=True))]

@@ -5,24 +5,24 @@ OK (or 5, or the left soft key) skips to the end; the screen then gives way to t
 
 from __future__ import annotations
 
-from gin_handset.device.keys import PhoneKey
+from gin_handset.device.keys import CHOOSE, PhoneKey
 from gin_handset.render import table
 from gin_handset.render.cards import CardLook
 from gin_handset.rules.cards import Card
-from gin_handset.screens.base import Replace, Transition
-from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
-from gin_handset.screens.match.table import PICK_KEYS, TableScreen, meld_looks
-from gin_handset.session.match_session import COMPUTER, HUMAN
+from gin_handset.screens.match.table import TableScreen, leave_or_none, meld_looks
+from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.session.record import COMPUTER, HUMAN
 
 CARD_MS = 70  # between two dealt cards
 UPCARD_MS = 300  # before the upcard is turned
 END_MS = 500  # the dealt table stays this long before play starts
 DEALT = 20
+DECK = 52
 
 
 class DealScreen(TableScreen):
-    def __init__(self, flow: MatchFlow) -> None:
-        super().__init__(flow)
+    def __init__(self, ui: MatchUI) -> None:
+        super().__init__(ui)
         self.clock = 0
 
     @property
@@ -39,43 +39,43 @@ class DealScreen(TableScreen):
 
     def _count(self, seat: int) -> int:
         """How many of ``seat``'s cards are dealt so far (the non-dealer gets the first)."""
-        first = 1 - self.flow.session.hand.dealer
+        first = 1 - self.view.dealer
         return (self.dealt + (1 if seat == first else 0)) // 2
 
-    def on_key(self, key: PhoneKey) -> Transition | None:
-        leave = self.quit_or_none(key)
+    def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        leave = leave_or_none(key)
         if leave is not None:
             return leave
-        if key in PICK_KEYS:
-            return self._next()
+        if key in CHOOSE:
+            return Go(Route.PRESENT)
         return None
 
-    def update(self, ms: int) -> Transition | None:
+    def update(self, ms: int) -> MatchTransition | None:
         before = (self.dealt, self.upcard_shown)
         self.clock += ms
         if (self.dealt, self.upcard_shown) != before:
             self.dirty = True
-        return self._next() if self.finished else None
+        return Go(Route.PRESENT) if self.finished else None
 
-    def _next(self) -> Transition:
-        from gin_handset.screens.match.routing import screen_for
-
-        return Replace(screen_for(self.flow))
+    def wake_in(self) -> int | None:
+        if self.dealt < DEALT:
+            return CARD_MS - self.clock % CARD_MS
+        return max(0, DEALT * CARD_MS + UPCARD_MS + (0 if not self.upcard_shown else END_MS)
+                   - self.clock)
 
     def opponent_cards(self) -> tuple[int, list[Card] | None]:
         return self._count(COMPUTER), None
 
     def piles(self) -> tuple[int, Card | None, int]:
-        hand = self.flow.session.hand
         if self.upcard_shown:
-            return len(hand.stock), hand.upcard, 1
-        return 52 - self.dealt, None, 0
+            return self.view.stock_count, self.view.upcard, 1
+        return DECK - self.dealt, None, 0
 
     def hand_row(self) -> tuple[list[Card], list[CardLook]]:
-        dealt = list(self.flow.session.hand.hands[HUMAN][: self._count(HUMAN)])
+        dealt = list(self.view.hand[: self._count(HUMAN)])
         if self.dealt < DEALT:
             return dealt, [CardLook()] * len(dealt)
-        cards = self.flow.hand_cards()
+        cards = self.ui.hand_cards()
         return cards, meld_looks(cards)
 
     def status(self) -> tuple[str, str]:
@@ -84,12 +84,11 @@ class DealScreen(TableScreen):
         return super().status()
 
     def side_lines(self) -> list[list[table.Part]]:
-        hand = self.flow.session.hand
-        dealer = "You deal" if hand.dealer == HUMAN else f"{COMPUTER_NAME} deals"
-        lines: list[list[table.Part]] = [[f"Hand {self.flow.session.match.hand_number + 1}"],
-                                         [dealer]]
+        view = self.view
+        dealer = "You deal" if view.dealer == HUMAN else f"{COMPUTER_NAME} deals"
+        lines: list[list[table.Part]] = [[f"Hand {self.ui.session.hand_number + 1}"], [dealer]]
         if self.upcard_shown:
-            lines.append(["Upcard ", hand.upcard])
+            lines.append(["Upcard ", view.upcard])
         return lines
 
     def prompt(self) -> list[table.Part]:

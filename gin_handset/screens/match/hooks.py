@@ -10,12 +10,10 @@ import random
 
 from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
-from gin_handset.screens.match.arrange import SHOWDOWN_KEYS
-from gin_handset.screens.match.confirm import NoticeScreen, confirm_replace
-from gin_handset.screens.match.deal import DealScreen
-from gin_handset.screens.match.flow import MatchFlow
-from gin_handset.screens.match.play import PLAY_KEYS
-from gin_handset.screens.match.routing import screen_for
+from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
+from gin_handset.screens.match.router import MatchScreen
+from gin_handset.screens.match.shortcuts import PLAY_KEYS, SHOWDOWN_KEYS
+from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.saves import SaveStore
 from gin_handset.settings import data_dir
@@ -49,10 +47,8 @@ def new_match(context: AppContext, store: SaveStore, messages: list[str]) -> Scr
     A save that cannot be read was set aside first (the messages say where), never overwritten.
     """
     settings = context.settings
-    session = MatchSession.new(settings.options, new_seed(context), settings.difficulty)
-    flow = MatchFlow(context, store, session)
-    flow.save()
-    deal = DealScreen(flow)
+    session = MatchSession.new(settings.options, new_seed(context), settings.difficulty, store)
+    deal = MatchScreen(MatchUI(session, context.theme), Route.DEAL)
     return NoticeScreen(messages, deal, context.theme) if messages else deal
 
 
@@ -61,7 +57,7 @@ def continue_match(context: AppContext) -> Screen | None:
     store = save_store()
     record, messages = store.load()
     if record is not None:
-        return screen_for(MatchFlow(context, store, MatchSession(record)))
+        return MatchScreen(MatchUI(MatchSession(record, store), context.theme))
     if messages:
         return NoticeScreen([*messages, "A new match starts."], new_match(context, store, []),
                             context.theme)

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import pygame
 
-from gin_handset.device.keys import CURSOR_DOWN, CURSOR_LEFT, CURSOR_RIGHT, CURSOR_UP, PhoneKey
+from gin_handset.device.keys import (
+    CHOOSE,
+    CURSOR_DOWN,
+    CURSOR_LEFT,
+    CURSOR_RIGHT,
+    CURSOR_UP,
+    PhoneKey,
+)
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.render.theme import Theme
@@ -25,27 +32,20 @@ from gin_handset.rules.actions import (
     TakeUpcard,
 )
 from gin_handset.rules.cards import Card
-from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import deadwood
-from gin_handset.screens.base import Replace, Transition
-from gin_handset.screens.match.flow import BY_RANK, BY_SUIT, MatchFlow
-from gin_handset.screens.match.table import PICK_KEYS, TableScreen, meld_looks
+from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT, SORT_RANK, SORT_SUIT
+from gin_handset.screens.match.table import TableScreen, leave_or_none, meld_looks
+from gin_handset.screens.match.ui import BY_RANK, BY_SUIT, Go, MatchTransition, MatchUI, Route
 
 HAND, PILES, CHOICES = "hand", "piles", "choices"
 STOCK, PILE = 0, 1
-MOVE_LEFT, MOVE_RIGHT = PhoneKey.NUM1, PhoneKey.NUM3
-SORT_RANK, SORT_SUIT = PhoneKey.STAR, PhoneKey.POUND
-PLAY_KEYS = [
-    ("*", "Sort your hand by rank"),
-    ("#", "Sort your hand by suit"),
-    ("1", "Move a card left"),
-    ("3", "Move a card right"),
-]
+ARRANGING = (Phase.KNOCKER_ARRANGE, Phase.DEFENDER_ARRANGE)
 
 
 class PlayScreen(TableScreen):
-    def __init__(self, flow: MatchFlow) -> None:
-        super().__init__(flow)
+    def __init__(self, ui: MatchUI) -> None:
+        super().__init__(ui)
         self.focus = HAND
         self.hand_cursor = 0
         self.pile_cursor = STOCK
@@ -54,12 +54,8 @@ class PlayScreen(TableScreen):
         self.phase: Phase | None = None
         self._enter_phase()
 
-    @property
-    def hand(self) -> HandState:
-        return self.flow.session.hand
-
     def _enter_phase(self) -> None:
-        phase = self.hand.phase
+        phase = self.view.phase
         if phase is self.phase:
             return
         self.phase = phase
@@ -70,8 +66,8 @@ class PlayScreen(TableScreen):
             self.focus, self.pile_cursor = PILES, STOCK
         else:
             self.focus = HAND
-            cards = self.flow.hand_cards()
-            choosable = [i for i, c in enumerate(cards) if c != self.hand.taken]
+            cards = self.ui.hand_cards()
+            choosable = [i for i, c in enumerate(cards) if c != self.view.taken]
             self.hand_cursor = choosable[-1] if choosable else 0
 
     def choices(self) -> list[tuple[str, Action]]:
@@ -79,28 +75,28 @@ class PlayScreen(TableScreen):
             return [("Take", TakeUpcard()), ("Pass", PassUpcard())]
         if self.phase is Phase.DECIDE:
             found: list[tuple[str, Action]] = []
-            if Knock() in self.hand.legal_actions():
-                gin = deadwood(self.flow.hand_cards()) == 0
+            if Knock() in self.view.legal_actions:
+                gin = deadwood(self.ui.hand_cards()) == 0
                 found.append(("Gin!" if gin else "Knock", Knock()))
             return [*found, ("End turn", EndTurn()), ("Cancel", CancelDiscard())]
         return []
 
     # keys
 
-    def on_key(self, key: PhoneKey) -> Transition | None:
-        leave = self.quit_or_none(key)
+    def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        leave = leave_or_none(key)
         if leave is not None:
             return leave
         self.dirty = True
         self.note = None
         if key is SORT_RANK or key is SORT_SUIT:
-            self.flow.sort(BY_RANK if key is SORT_RANK else BY_SUIT)
+            self.ui.sort(BY_RANK if key is SORT_RANK else BY_SUIT)
             self.note = [f"Sorted by {'rank' if key is SORT_RANK else 'suit'}"]
             return None
         if key in (MOVE_LEFT, MOVE_RIGHT):
             if self.focus == HAND:
                 step = -1 if key is MOVE_LEFT else 1
-                self.hand_cursor = self.flow.move(self.hand_cursor, step)
+                self.hand_cursor = self.ui.move(self.hand_cursor, step)
             else:
                 self.note = ["1/3 move a card of your hand"]
             return None
@@ -110,24 +106,24 @@ class PlayScreen(TableScreen):
             return self._piles_key(key)
         return self._hand_key(key)
 
-    def _choices_key(self, key: PhoneKey) -> Transition | None:
+    def _choices_key(self, key: PhoneKey) -> MatchTransition | None:
         options = self.choices()
         if key in CURSOR_UP | CURSOR_LEFT:
             self.choice_cursor = (self.choice_cursor - 1) % len(options)
         elif key in CURSOR_DOWN | CURSOR_RIGHT:
             self.choice_cursor = (self.choice_cursor + 1) % len(options)
-        elif key in PICK_KEYS:
+        elif key in CHOOSE:
             return self._act(options[self.choice_cursor][1])
         return None
 
-    def _piles_key(self, key: PhoneKey) -> Transition | None:
+    def _piles_key(self, key: PhoneKey) -> MatchTransition | None:
         if key in CURSOR_LEFT:
             self.pile_cursor = STOCK
         elif key in CURSOR_RIGHT:
             self.pile_cursor = PILE
         elif key in CURSOR_DOWN:
             self.focus = HAND
-        elif key in PICK_KEYS:
+        elif key in CHOOSE:
             if self.phase is Phase.DISCARD:
                 self.note = ["Discard from your hand: 8"]
             elif self.pile_cursor == STOCK:
@@ -138,40 +134,35 @@ class PlayScreen(TableScreen):
                 return self._act(DrawDiscard())
         return None
 
-    def _hand_key(self, key: PhoneKey) -> Transition | None:
-        count = len(self.flow.hand_cards())
+    def _hand_key(self, key: PhoneKey) -> MatchTransition | None:
+        count = len(self.ui.hand_cards())
         if key in CURSOR_LEFT:
             self.hand_cursor = max(0, self.hand_cursor - 1)
         elif key in CURSOR_RIGHT:
             self.hand_cursor = min(count - 1, self.hand_cursor + 1)
         elif key in CURSOR_UP:
             self.focus = PILES
-        elif key in PICK_KEYS:
-            card = self.flow.hand_cards()[self.hand_cursor]
+        elif key in CHOOSE:
+            card = self.ui.hand_cards()[self.hand_cursor]
             if self.phase is not Phase.DISCARD:
                 self.note = ["Draw a card first: 2 for piles"]
-            elif card == self.hand.taken:
+            elif card == self.view.taken:
                 self.note = [card, " was just taken: not now"]
             else:
                 return self._act(Discard(card))
         return None
 
-    def _act(self, action: Action) -> Transition | None:
-        problem = self.flow.apply(action)
+    def _act(self, action: Action) -> MatchTransition | None:
+        problem = self.ui.session.act(action)
         if problem is not None:
             self.note = [problem]
             return None
-        session = self.flow.session
-        if session.human_to_act and self.hand.phase not in (
-            Phase.KNOCKER_ARRANGE, Phase.DEFENDER_ARRANGE
-        ):
+        if self.ui.session.human_to_act and self.view.phase not in ARRANGING:
             self._enter_phase()
-            count = len(self.flow.hand_cards())
+            count = len(self.ui.hand_cards())
             self.hand_cursor = min(self.hand_cursor, count - 1)
             return None
-        from gin_handset.screens.match.routing import screen_for
-
-        return Replace(screen_for(self.flow))
+        return Go(Route.PRESENT)
 
     # drawing
 
@@ -189,12 +180,12 @@ class PlayScreen(TableScreen):
         return (on, PLAIN) if self.pile_cursor == STOCK else (PLAIN, on)
 
     def hand_row(self) -> tuple[list[Card], list[CardLook]]:
-        cards = self.flow.hand_cards()
+        cards = self.ui.hand_cards()
         looks = []
         for i, (card, look) in enumerate(zip(cards, meld_looks(cards), strict=True)):
             looks.append(CardLook(
                 cursor=self.focus == HAND and i == self.hand_cursor,
-                dim=self.phase is Phase.DISCARD and card == self.hand.taken,
+                dim=self.phase is Phase.DISCARD and card == self.view.taken,
                 meld=look.meld,
             ))
         return cards, looks
@@ -210,17 +201,17 @@ class PlayScreen(TableScreen):
     def prompt(self) -> list[table.Part]:
         if self.note is not None:
             return self.note
-        hand = self.hand
-        top = hand.discard_pile[-1] if hand.discard_pile else None
+        view = self.view
+        top = view.discard_pile[-1] if view.discard_pile else None
         if self.phase is Phase.OFFER:
-            return ["Take ", hand.upcard, " or pass?"]
+            return ["Take ", view.upcard, " or pass?"]
         if self.phase is Phase.DECIDE:
             action = self.choices()[self.choice_cursor][1]
             if isinstance(action, Knock):
-                count = deadwood(self.flow.hand_cards())
+                count = deadwood(self.ui.hand_cards())
                 return ["Go gin!"] if count == 0 else [f"Knock with deadwood {count}"]
-            if isinstance(action, CancelDiscard) and hand.discarded is not None:
-                return ["Take ", hand.discarded, " back, discard again"]
+            if isinstance(action, CancelDiscard) and top is not None:
+                return ["Take ", top, " back, discard again"]
             return ["End your turn"]
         if self.focus == PILES:
             if self.phase is Phase.DISCARD:
@@ -231,8 +222,8 @@ class PlayScreen(TableScreen):
                 return ["OK: take ", top]
             return ["OK: draw from the stock"]
         if self.phase is Phase.DISCARD:
-            card = self.flow.hand_cards()[self.hand_cursor]
-            if card == hand.taken:
+            card = self.ui.hand_cards()[self.hand_cursor]
+            if card == view.taken:
                 return [card, " was just taken: not now"]
             return ["OK: discard ", card]
         return ["Draw first: 2 for the piles"]

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import pygame
 
-from gin_handset.device.keys import PhoneKey
+from gin_handset.device.keys import BACK, CONFIRM, PhoneKey
 from gin_handset.render import cards as card_render
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.hand import HandResult
 from gin_handset.rules.melds import best_arrangement
-from gin_handset.screens.base import PopToRoot, Push, Replace, Screen, Transition
-from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
-from gin_handset.screens.match.table import OK_KEYS, QUIT_KEYS, seat_name
-from gin_handset.session.match_session import COMPUTER, HUMAN
+from gin_handset.screens.base import PopToRoot, Screen
+from gin_handset.screens.common import draw_frame
+from gin_handset.screens.match.table import leave_or_none, seat_name
+from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.session.record import COMPUTER, HUMAN
 
 TITLES = {"gin": "Gin!", "knock": "Knock", "undercut": "Undercut!", "dead": "Dead hand"}
 BONUS_NAMES = {"gin": "gin bonus", "undercut": "undercut bonus"}
@@ -41,41 +42,35 @@ def explain(result: HandResult) -> str:
 
 
 class ScoreScreen(Screen):
-    def __init__(self, flow: MatchFlow) -> None:
+    def __init__(self, ui: MatchUI) -> None:
         super().__init__()
-        self.flow = flow
+        self.ui = ui
 
     @property
     def result(self) -> HandResult:
-        result = self.flow.session.hand.result
+        result = self.ui.session.result
         assert result is not None
         return result
 
     def soft_keys(self) -> tuple[str, str]:
-        return ("Next" if not self.flow.session.match.is_over else "Result"), "Menu"
+        return ("Next" if not self.ui.session.match_over else "Result"), "Menu"
 
-    def on_key(self, key: PhoneKey) -> Transition | None:
-        session = self.flow.session
-        if key in QUIT_KEYS:
-            if session.match.is_over:
-                return PopToRoot()
-            from gin_handset.screens.match.confirm import confirm_quit
-
-            return Push(confirm_quit())
-        if key not in OK_KEYS:
+    def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        session = self.ui.session
+        if key in BACK:
+            return PopToRoot() if session.match_over else leave_or_none(key)
+        if key not in CONFIRM:
             return None
-        if session.match.is_over:
-            return Replace(GameOverScreen(self.flow))
+        if session.match_over:
+            return Go(Route.GAME_OVER)
         session.next_hand()
-        from gin_handset.screens.match.deal import DealScreen
-
-        return Replace(DealScreen(self.flow))
+        return Go(Route.DEAL)
 
     def rows(self) -> list[tuple[str, table.ArrangedRow]]:
         """Each shown hand's label and arranged cards: the knocker first."""
-        hand, result = self.flow.session.hand, self.result
+        result = self.result
         if result.knocker is None or result.knocker_arrangement is None or result.defender is None:
-            mine = best_arrangement(hand.hands[HUMAN])
+            mine = best_arrangement(self.ui.view().hand)
             return [(f"You: deadwood {mine.deadwood_count}",
                      table.arranged_row(mine.melds, mine.deadwood))]
         knocker = result.knocker_arrangement
@@ -90,11 +85,9 @@ class ScoreScreen(Screen):
                 (second, table.arranged_row(defender.defender_melds, defender.deadwood, laid))]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        match = self.flow.session.match
-        widgets.clear(lcd, theme)
-        widgets.draw_title(lcd, theme, TITLES[self.result.kind], f"Hand {match.hand_number + 1}")
-        widgets.draw_softkeys(lcd, theme, *self.soft_keys())
-        content = widgets.layout(theme).content
+        session = self.ui.session
+        content = draw_frame(lcd, theme, self, TITLES[self.result.kind],
+                             f"Hand {session.hand_number + 1}")
         spec = theme.font("small")
         step = line_height(spec) + 1
         row_h = card_render.hand_height(theme)
@@ -107,39 +100,36 @@ class ScoreScreen(Screen):
                                   row.looks)
             y += row_h + 2
         width = theme.width - 2 * widgets.MARGIN
-        scores = match.scores
+        scores = session.scores
         lines = [
             *wrap_text(explain(self.result), spec, width),
             f"Total: You {scores[HUMAN]}, {COMPUTER_NAME} {scores[COMPUTER]}",
-            f"Deal seed {match.hand_seed}",
+            f"Deal seed {session.hand_seed}",
         ]
         for line in lines:
             draw_text(lcd, line, spec, ink, (widgets.MARGIN, y))
             y += step
-        what = "see who won" if match.is_over else "deal the next hand"
+        what = "see who won" if session.match_over else "deal the next hand"
         table.draw_prompt(lcd, theme, [f"OK: {what}"])
 
 
 class GameOverScreen(Screen):
     """Names the winner of the match; OK or CLR returns to the main menu."""
 
-    def __init__(self, flow: MatchFlow) -> None:
+    def __init__(self, ui: MatchUI) -> None:
         super().__init__()
-        self.flow = flow
+        self.ui = ui
 
     def soft_keys(self) -> tuple[str, str]:
         return "OK", "Menu"
 
-    def on_key(self, key: PhoneKey) -> Transition | None:
-        return PopToRoot() if key in OK_KEYS | QUIT_KEYS else None
+    def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        return PopToRoot() if key in CONFIRM | BACK else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        match = self.flow.session.match
-        widgets.clear(lcd, theme)
-        widgets.draw_title(lcd, theme, "Game over")
-        widgets.draw_softkeys(lcd, theme, *self.soft_keys())
-        content = widgets.layout(theme).content
-        winner = match.winner
+        session = self.ui.session
+        content = draw_frame(lcd, theme, self, "Game over")
+        winner = session.winner
         headline = "You win the match!" if winner == HUMAN else f"{COMPUTER_NAME} wins the match"
         title = theme.font("title")
         body = theme.font("body")
@@ -149,10 +139,10 @@ class GameOverScreen(Screen):
             draw_text(lcd, line, title, accent, (content.centerx, y), "center")
             y += line_height(title)
         y += line_height(body)
-        scores = match.scores
-        hands = len(match.results)
+        scores = session.scores
+        hands = len(session.results)
         for line in (f"You {scores[HUMAN]}", f"{COMPUTER_NAME} {scores[COMPUTER]}",
-                     f"to {match.options.points_to_win}, in {hands} hands"):
+                     f"to {session.options.points_to_win}, in {hands} hands"):
             draw_text(lcd, line, body, ink, (content.centerx, y), "center")
             y += line_height(body) + 1
         table.draw_prompt(lcd, theme, ["OK: back to the main menu"])

@@ -1,14 +1,15 @@
 """The table every in-hand screen draws: opponent, piles, side panel, status line, hand, prompt.
 
-A `TableScreen` says what goes where through small methods; the drawing is shared. CLR or the
-right soft key asks whether to leave the match (it is saved either way).
+A `TableScreen` says what goes where through small methods; the drawing is shared. Everything
+it shows comes from the player's `PlayerView`. CLR or the right soft key asks whether to leave
+the match (it is saved either way).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from gin_handset.device.keys import PhoneKey
+from gin_handset.device.keys import BACK, PhoneKey
 from gin_handset.render import cards as card_render
 from gin_handset.render import table, widgets
 from gin_handset.render.cards import PLAIN, CardLook
@@ -17,13 +18,13 @@ from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Event
 from gin_handset.rules.melds import best_arrangement, deadwood
-from gin_handset.screens.base import Push, Screen, Transition
-from gin_handset.screens.match.flow import COMPUTER_NAME, MatchFlow
-from gin_handset.session.match_session import COMPUTER, HUMAN
+from gin_handset.rules.view import PlayerView
+from gin_handset.screens.base import Push, Screen
+from gin_handset.screens.common import draw_frame
+from gin_handset.screens.dialogs import confirm_quit
+from gin_handset.screens.match.ui import COMPUTER_NAME, MatchTransition, MatchUI
+from gin_handset.session.record import HUMAN
 
-OK_KEYS = frozenset({PhoneKey.SELECT, PhoneKey.SOFT_LEFT})
-PICK_KEYS = frozenset({PhoneKey.NUM5}) | OK_KEYS
-QUIT_KEYS = frozenset({PhoneKey.CLEAR, PhoneKey.SOFT_RIGHT})
 MENU = "Menu"
 
 
@@ -42,15 +43,14 @@ def describe(event: Event) -> list[table.Part]:
     return [f"{who} {words} ", *card]
 
 
-def scores_title(flow: MatchFlow) -> str:
-    scores = flow.session.match.scores
-    return f"You {scores[HUMAN]}  {COMPUTER_NAME} {scores[COMPUTER]}"
+def scores_title(ui: MatchUI) -> str:
+    scores = ui.session.scores
+    return f"You {scores[HUMAN]}  {COMPUTER_NAME} {scores[1 - HUMAN]}"
 
 
-def knock_text(flow: MatchFlow) -> str:
-    hand = flow.session.hand
-    limit = "Gin only" if hand.knock_limit == 0 else f"Knock {hand.knock_limit}"
-    return f"{limit} x2" if hand.doubled else limit
+def knock_text(view: PlayerView) -> str:
+    limit = "Gin only" if view.knock_limit == 0 else f"Knock {view.knock_limit}"
+    return f"{limit} x2" if view.doubled else limit
 
 
 def meld_looks(cards: list[Card]) -> list[CardLook]:
@@ -62,48 +62,49 @@ def meld_looks(cards: list[Card]) -> list[CardLook]:
     return [CardLook(meld=groups.get(card)) for card in cards]
 
 
+def leave_or_none(key: PhoneKey) -> MatchTransition | None:
+    """CLR (or the right soft key) asks whether to leave the match."""
+    return Push(confirm_quit()) if key in BACK else None
+
+
 class TableScreen(Screen):
     """Base of the deal, play and computer-turn screens."""
 
-    def __init__(self, flow: MatchFlow) -> None:
+    def __init__(self, ui: MatchUI) -> None:
         super().__init__()
-        self.flow = flow
+        self.ui = ui
+
+    @property
+    def view(self) -> PlayerView:
+        return self.ui.view()
 
     def soft_keys(self) -> tuple[str, str]:
         return ("", MENU)
 
-    def quit_or_none(self, key: PhoneKey) -> Transition | None:
-        if key in QUIT_KEYS:
-            from gin_handset.screens.match.confirm import confirm_quit
-
-            return Push(confirm_quit())
-        return None
-
     def opponent_cards(self) -> tuple[int, list[Card] | None]:
-        """The opponent's card count, and its cards once a knock has shown them."""
-        hand = self.flow.session.hand
-        cards = hand.hands[COMPUTER]
-        return len(cards), (list(cards) if hand.knocker is not None else None)
+        """The opponent's card count, and its cards once the player may see them."""
+        view = self.view
+        shown = view.opponent_hand
+        return view.opponent_hand_count, (list(shown) if shown is not None else None)
 
     def piles(self) -> tuple[int, Card | None, int]:
         """Stock count, the discard pile's top card, the discard pile's count."""
-        hand = self.flow.session.hand
-        pile = hand.discard_pile
-        return len(hand.stock), pile[-1] if pile else None, len(pile)
+        pile = self.view.discard_pile
+        return self.view.stock_count, pile[-1] if pile else None, len(pile)
 
     def pile_looks(self) -> tuple[CardLook, CardLook]:
         return PLAIN, PLAIN
 
     def hand_row(self) -> tuple[list[Card], list[CardLook]]:
-        cards = self.flow.hand_cards()
+        cards = self.ui.hand_cards()
         return cards, meld_looks(cards)
 
     def status(self) -> tuple[str, str]:
-        return f"Deadwood {deadwood(self.flow.hand_cards())}", knock_text(self.flow)
+        return f"Deadwood {deadwood(self.ui.hand_cards())}", knock_text(self.view)
 
     def side_lines(self) -> list[list[table.Part]]:
         """The last few things that happened, newest last."""
-        events = [e for e in self.flow.session.hand.log if e.kind != "end"]
+        events = [e for e in self.view.log if e.kind != "end"]
         return [describe(e) for e in events[-3:]]
 
     def draw_side(self, lcd: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
@@ -116,10 +117,7 @@ class TableScreen(Screen):
         return ""
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        widgets.clear(lcd, theme)
-        widgets.draw_title(lcd, theme, scores_title(self.flow))
-        left, right = self.soft_keys()
-        widgets.draw_softkeys(lcd, theme, left, right, self.middle_key())
+        draw_frame(lcd, theme, self, scores_title(self.ui), middle=self.middle_key())
         where = table.table_layout(theme)
         count, shown = self.opponent_cards()
         table.draw_opponent(lcd, theme, where.opponent, count, COMPUTER_NAME, shown)

@@ -1,5 +1,4 @@
-"""Small boxes: "leave the match?" after CLR, "replace the saved match?" before a new one, and
-a notice shown before a new match."""
+"""Small boxes: a question answered with OK or CLR, and notices shown one after another."""
 
 from __future__ import annotations
 
@@ -7,14 +6,12 @@ from collections.abc import Callable
 
 import pygame
 
-from gin_handset.device.keys import PhoneKey
+from gin_handset.device.keys import BACK, CHOOSE, PhoneKey
 from gin_handset.render import widgets
 from gin_handset.render.fonts import wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Pop, PopToRoot, Replace, Screen, Transition
-from gin_handset.screens.common import draw_frame
-from gin_handset.screens.main_menu import MessageView
-from gin_handset.screens.match.table import OK_KEYS, QUIT_KEYS
+from gin_handset.screens.common import MessageView, draw_frame
 
 LEAVE_TEXT = "Leave the match? It is saved: Continue on the main menu resumes it."
 REPLACE_TEXT = "Start a new match? The saved match will be lost."
@@ -35,9 +32,9 @@ class QuestionScreen(Screen):
         return self.labels
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        if key in OK_KEYS or key is PhoneKey.NUM5:
+        if key in CHOOSE:
             return self.yes()
-        if key in QUIT_KEYS:
+        if key in BACK:
             return self.no()
         return None
 
@@ -68,10 +65,11 @@ def confirm_replace(start: Callable[[], Screen]) -> QuestionScreen:
 
 
 class NoticeScreen(Screen):
-    """Messages in a box, one after another (2/8 page them); then the screen ``then``."""
+    """Messages in a box, one after another (2/8 page them); then the screen ``then``, or back
+    to the screen below when ``then`` is None."""
 
     def __init__(
-        self, messages: list[str], then: Screen, theme: Theme, title: str = "Saved match"
+        self, messages: list[str], then: Screen | None, theme: Theme, title: str = "Saved match"
     ) -> None:
         super().__init__()
         self.view = MessageView(messages)
@@ -85,7 +83,9 @@ class NoticeScreen(Screen):
     def on_key(self, key: PhoneKey) -> Transition | None:
         self.dirty = True
         self.view.on_key(key, self.theme)
-        return None if self.view.messages else Replace(self.then)
+        if self.view.messages:
+            return None
+        return Pop() if self.then is None else Replace(self.then)
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         draw_frame(lcd, theme, self, self.title)

@@ -1,0 +1,99 @@
+"""The match host: one screen on the stack for the whole match, showing the match screen that
+fits the session's present state. The only module that builds match screens.
+
+A match screen returns `Go(route)` when it is done; the host shows the next one (the score at a
+hand's end, the computer's turn, the showdown, the player's turn, the deal, the game over) and
+first a notice of any save that failed since the last one. Leaving the match (the host leaves
+the stack) closes the session: nothing started in the match outlives it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from gin_handset.device.keys import PhoneKey
+from gin_handset.render.theme import Theme
+from gin_handset.screens.base import Push, Screen, Transition
+from gin_handset.screens.dialogs import NoticeScreen
+from gin_handset.screens.match.arrange import ArrangeScreen
+from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.play import ARRANGING, PlayScreen
+from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
+from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
+
+
+def screen_for(ui: MatchUI, route: Route = Route.PRESENT) -> Screen:
+    """The match screen that shows ``route``."""
+    session = ui.session
+    if route is Route.DEAL:
+        return DealScreen(ui)
+    if route is Route.GAME_OVER:
+        return GameOverScreen(ui)
+    if session.hand_over and not session.computer_playing:
+        return ScoreScreen(ui)
+    if session.computer_playing:
+        return ComputerTurnScreen(ui)
+    if session.phase in ARRANGING:
+        return ArrangeScreen(ui)
+    return PlayScreen(ui)
+
+
+class MatchScreen(Screen):
+    """Hosts the match screen being shown; keys, the clock and drawing go to it."""
+
+    def __init__(self, ui: MatchUI, route: Route = Route.PRESENT) -> None:
+        self.ui = ui
+        ui.sync_order()
+        self.current = screen_for(ui, route)
+        super().__init__()
+
+    @property
+    def dirty(self) -> bool:  # type: ignore[override]
+        return self._dirty or self.current.dirty
+
+    @dirty.setter
+    def dirty(self, value: bool) -> None:
+        self._dirty = value
+        if not value:
+            self.current.dirty = False
+
+    def soft_keys(self) -> tuple[str, str]:
+        return self.current.soft_keys()
+
+    def on_enter(self) -> None:
+        self.current.on_enter()
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        self.current.on_resume()
+
+    def on_exit(self) -> None:
+        self.current.on_exit()
+        self.ui.session.close()
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        return self._follow(self.current.on_key(key))
+
+    def update(self, ms: int) -> Transition | None:
+        return self._follow(self.current.update(ms))
+
+    def wake_in(self) -> int | None:
+        return self.current.wake_in()
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        self.current.draw(lcd, theme)
+
+    def _follow(self, transition: MatchTransition | None) -> Transition | None:
+        """Show the screen a `Go` asks for; other transitions are the stack's."""
+        self.ui.sync_order()
+        if not isinstance(transition, Go):
+            return transition
+        self.current.on_exit()
+        self.current = screen_for(self.ui, transition.route)
+        self.current.on_enter()
+        self.dirty = True
+        problems = self.ui.session.take_problems()
+        if problems:
+            return Push(NoticeScreen(problems, None, self.ui.theme, "Not saved"))
+        return None

@@ -1,0 +1,47 @@
+"""A match as the seed plus every step taken since the deal: what a save holds.
+
+Replaying the steps through the rules core rebuilds the match exactly, on any skin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gin_handset.rules.actions import parse_action
+from gin_handset.rules.match import MatchState
+from gin_handset.rules.options import Options
+
+HUMAN = 0
+COMPUTER = 1
+NEXT_HAND = "next"
+
+
+class ReplayError(ValueError):
+    """A recorded step that does not replay; names the step and what is wrong."""
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """What a save holds: enough to rebuild the match exactly."""
+
+    options: Options
+    seed: int
+    difficulty: str
+    steps: tuple[str, ...] = ()
+
+    def plus(self, step: str) -> MatchRecord:
+        return MatchRecord(self.options, self.seed, self.difficulty, (*self.steps, step))
+
+
+@lru_cache(maxsize=2)
+def replay(record: MatchRecord) -> MatchState:
+    """The match the record leads to (remembered: loading a save checks it by replaying it, and
+    resuming it then needs the same state)."""
+    match = MatchState.new(record.options, record.seed)
+    for number, step in enumerate(record.steps):
+        try:
+            match = match.next_hand() if step == NEXT_HAND else match.apply(parse_action(step))
+        except ValueError as error:
+            raise ReplayError(f"steps[{number}] {step!r}: {error}") from error
+    return match
