@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: run test lint bench tournament install clean
+.PHONY: run test test-fast lint bench tournament install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ run: $(STAMP)
 test: $(STAMP)
 	$(HEADLESS) $(PY) -m ruff check .
 	$(HEADLESS) $(PY) -m pytest
+
+test-fast: $(STAMP)
+	$(HEADLESS) $(PY) -m ruff check .
+	$(HEADLESS) $(PY) -m pytest -m "not slow"
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

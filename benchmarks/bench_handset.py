@@ -1,7 +1,9 @@
-"""The handset's costs: CPU share while idle on the main menu, and launch to first frame.
+"""The handset's costs: CPU share while idle (on the main menu, and on the player's own turn in
+a match), and launch to first frame.
 
-Both run the real program in child processes, with ``SDL_VIDEODRIVER=dummy`` unless the caller
-set a driver, and a throwaway settings folder. ``python -m benchmarks bench_handset`` runs it.
+All run the real program in child processes, with ``SDL_VIDEODRIVER=dummy`` unless the caller
+set a driver (``SDL_VIDEODRIVER=x11`` with ``DISPLAY`` set measures under an X server), and a
+throwaway settings folder. ``python -m benchmarks bench_handset`` runs it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gin_handset.app import App
 
 IDLE_SECONDS = 10.0
 LAUNCHES = 5
@@ -25,8 +31,9 @@ def _env(data_dir: str, **extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
-def idle_child(seconds: float) -> None:
-    """In a child process: open the real app on its main menu, leave it idle, print CPU/wall."""
+def idle_child(seconds: float, where: str = "menu") -> None:
+    """In a child process: open the real app on its main menu (``where="menu"``) or on the
+    player's own turn in a match (``"turn"``), leave it idle, print CPU/wall."""
     import threading
 
     import pygame
@@ -38,14 +45,37 @@ def idle_child(seconds: float) -> None:
     pygame.display.init()
     skin = load_skin(DEFAULT_SKIN)
     window, scale = open_window(skin, None, False)
-    app = App(skin, ScreenStack(build_root_screen(skin, None, [])), window, scale)
+    app = App(skin, ScreenStack(build_root_screen(skin, 1, [])), window, scale)
     app.draw()
+    if where == "turn":
+        _to_players_turn(app)
     threading.Timer(seconds, pygame.event.post, [pygame.event.Event(pygame.QUIT)]).start()
     wall, cpu = time.perf_counter(), time.process_time()
     app.run()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(json.dumps({"wall": wall, "cpu": cpu, "frames": app.frames}))
     pygame.quit()
+
+
+def _to_players_turn(app: App) -> None:
+    """New Game, skip the deal, and let the computer play until it is the player's turn."""
+    import pygame
+
+    from gin_handset.screens.match.play import PlayScreen
+    from gin_handset.screens.match.router import MatchScreen
+
+    enter = [pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, scancode=0)
+             for kind in (pygame.KEYDOWN, pygame.KEYUP)]
+    app.step(enter, 0)
+    app.step(enter, 0)
+    for _ in range(1000):
+        top = app.stack.top
+        if isinstance(top, MatchScreen) and isinstance(top.current, PlayScreen):
+            app.draw()
+            return
+        app.step([], 500)
+        time.sleep(0.01)
+    raise RuntimeError("the player's turn never came")
 
 
 def wait_child(seconds: float) -> None:
@@ -62,8 +92,10 @@ def wait_child(seconds: float) -> None:
     pygame.quit()
 
 
-def measure_idle(data_dir: str, seconds: float = IDLE_SECONDS, child: str = "idle_child") -> dict:
-    code = f"from benchmarks.bench_handset import {child}; {child}({seconds})"
+def measure_idle(data_dir: str, seconds: float = IDLE_SECONDS, child: str = "idle_child",
+                 *args: str) -> dict:
+    call = ", ".join([repr(seconds), *(repr(a) for a in args)])
+    code = f"from benchmarks.bench_handset import {child}; {child}({call})"
     result = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -98,13 +130,14 @@ def measure_bare_python() -> float:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as data_dir:
-        idle = measure_idle(data_dir)
-        share = 100.0 * idle["cpu"] / idle["wall"]
-        print(
-            f"idle on the main menu: {share:.2f}% of one CPU "
-            f"({idle['cpu'] * 1000:.0f} ms CPU in {idle['wall']:.1f} s, "
-            f"{idle['frames']:.0f} frame(s) drawn)"
-        )
+        for where, name in (("menu", "the main menu"), ("turn", "the player's own turn")):
+            idle = measure_idle(data_dir, IDLE_SECONDS, "idle_child", where)
+            share = 100.0 * idle["cpu"] / idle["wall"]
+            print(
+                f"idle on {name}: {share:.2f}% of one CPU "
+                f"({idle['cpu'] * 1000:.0f} ms CPU in {idle['wall']:.1f} s, "
+                f"{idle['frames']:.0f} frame(s) drawn)"
+            )
         bare = measure_idle(data_dir, IDLE_SECONDS / 2, "wait_child")
         print(
             f"  of which the video driver's own wait ({os.environ.get('SDL_VIDEODRIVER', 'dummy')}"

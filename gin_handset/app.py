@@ -1,8 +1,8 @@
 """The main loop: events to phone keys to the screen stack, the logical clock, and drawing.
 
 The loop draws only when something changed (the top screen is dirty, a key's pressed state
-changed, the window was resized) and otherwise blocks in ``pygame.event.wait`` until a key
-comes or a deadline falls due (a key's repeat, the top screen's `wake_in`: the computer's pace,
+changed, the window was resized) and otherwise sleeps (`device.waiting`) until a key comes or
+a deadline falls due (a key's repeat, the top screen's `wake_in`: the computer's pace,
 the deal's next card). A screen left alone with no deadline costs nothing at all.
 """
 
@@ -20,6 +20,7 @@ from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin import Skin
 from gin_handset.device.tones import KeyTones
+from gin_handset.device.waiting import make_waiter
 from gin_handset.screens.base import Screen, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.root import build_root
@@ -132,6 +133,7 @@ class App:
     def run(self) -> None:
         """Loop until a screen quits or the window closes."""
         exit_after_first = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
+        wait_for_events = make_waiter()
         last = _now_ms()
         self.draw()
         while not self.stack.quit:
@@ -139,9 +141,7 @@ class App:
                 print("first frame", flush=True)
                 return
             wait = self.wait_ms()
-            first = pygame.event.wait() if wait is None else pygame.event.wait(wait)
-            events = [] if first.type == pygame.NOEVENT else [first]
-            events.extend(pygame.event.get())
+            events = wait_for_events(wait)
             now = _now_ms()
             self.step(events, min(now - last, max(MAX_STEP_MS, wait or 0)))
             last = now

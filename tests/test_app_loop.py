@@ -10,6 +10,7 @@ from gin_handset.__main__ import build_parser
 from gin_handset.app import App, input_mapper, window_scale
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
+from gin_handset.device.waiting import make_waiter
 from gin_handset.screens.base import Quit, Screen, ScreenStack
 
 
@@ -217,3 +218,15 @@ def test_bind_flags_change_the_skins_bindings(skin):
     assert mapper.lookup(pygame.K_x) is K.SELECT
     assert mapper.lookup(pygame.K_RETURN) is None
     assert mapper.lookup(pygame.K_KP_ENTER) is K.SELECT  # untouched bindings stay
+
+
+def test_the_waiter_returns_queued_events_in_order_and_keeps_none_back(skin):
+    wait = make_waiter()
+    pygame.event.get()
+    assert wait(1) == []
+    posted = [key(pygame.KEYDOWN, pygame.K_DOWN), key(pygame.KEYUP, pygame.K_DOWN)]
+    for event in posted:
+        pygame.event.post(event)
+    got = wait(None)
+    assert [(e.type, e.key) for e in got] == [(e.type, e.key) for e in posted]
+    assert pygame.event.get() == []

@@ -35,6 +35,7 @@ def check(session: MatchSession, scores: dict[int, tuple[int, int]]) -> None:
     scores[id(session)] = now
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_keys(seed, data_dir):
     rng = random.Random(seed)

@@ -156,6 +156,7 @@ def play_match(skin_name: str, scenario_name: str, data_dir: Path) -> Driver:
     return driver
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario_name", sorted(SCENARIOS))
 @pytest.mark.parametrize("skin_name", SKINS)
 def test_scripted_match_through_the_app(skin_name, scenario_name, data_dir, display):

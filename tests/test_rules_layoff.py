@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +40,7 @@ def layoff_case(data: st.DataObject) -> tuple[list[Meld], list[Card]]:
     return chosen, rng.sample(pool, size)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(st.data())
 def test_lay_off_reaches_the_least_deadwood(data: st.DataObject) -> None:

@@ -45,6 +45,7 @@ def test_best_arrangement_reaches_the_least_deadwood(cards: list[Card]) -> None:
     assert arrangement.deadwood_count == deadwood(cards)
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(hands(11, 11))
 def test_best_discards_is_exact(cards: list[Card]) -> None:

@@ -9,7 +9,7 @@ from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import widgets
 from gin_handset.render.fonts import text_width
 from gin_handset.rules.options import OKLAHOMA
-from gin_handset.screens.base import PopToRoot, Screen, ScreenStack
+from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.main_menu import ITEMS, MainMenu
@@ -285,3 +285,36 @@ def test_menu_and_option_texts_fit_every_skin(skin, data_dir):
                    HelpScreen(AppContext(theme))):
         left, right = screen.soft_keys()
         assert text_width(left, small) + text_width(right, small) < theme.width // 2
+
+
+class Lifecycle(Screen):
+    def __init__(self, name: str, log: list[str]) -> None:
+        super().__init__()
+        self.name, self.log = name, log
+
+    def on_enter(self) -> None:
+        self.log.append(f"enter {self.name}")
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        self.log.append(f"resume {self.name}")
+
+    def on_exit(self) -> None:
+        self.log.append(f"exit {self.name}")
+
+    def draw(self, lcd, theme) -> None:
+        lcd.fill(theme.color("background"))
+
+
+def test_the_stack_tells_screens_when_they_come_and_go():
+    log: list[str] = []
+    stack = ScreenStack(Lifecycle("root", log))
+    stack.apply(Push(Lifecycle("a", log)))
+    stack.apply(Replace(Lifecycle("b", log)))
+    stack.apply(Push(Lifecycle("c", log)))
+    stack.apply(Pop())
+    stack.apply(Push(Lifecycle("d", log)))
+    stack.apply(PopToRoot())
+    stack.close()
+    assert log == ["enter root", "enter a", "exit a", "enter b", "enter c", "exit c", "resume b",
+                   "enter d", "exit d", "exit b", "resume root", "exit root"]

@@ -41,7 +41,24 @@ def test_handset_matches_reference(name):
     picture = render_handset(name)
     ARTIFACTS.mkdir(exist_ok=True)
     pygame.image.save(picture, str(ARTIFACTS / f"handset_{name}.png"))
-    assert_matches_reference(picture, f"handset_{name}", ARTIFACTS)
+    assert_matches_reference(picture, f"handset_{name}", ARTIFACTS, edges_may_move=True)
+
+
+def test_a_moved_edge_passes_but_a_changed_key_fails(tmp_path):
+    name = bundled_skins()[0]
+    skin = load_skin(name)
+    key = next(iter(skin.keys.values()))
+    x, y, w, h = (v * SCALE for v in key.rect)
+    moved = render_handset(name)
+    for i in range(w):  # the key's top edge drawn one pixel higher, as a new rasteriser might
+        moved.set_at((x + i, y - 1), moved.get_at((x + i, y)))
+    plain = render_handset(name)
+    assert pygame.image.tobytes(moved, "RGB") != pygame.image.tobytes(plain, "RGB")
+    assert_matches_reference(moved, f"handset_{name}", tmp_path, edges_may_move=True)
+    changed = render_handset(name)
+    changed.fill((255, 0, 255), (x + w // 2 - 1, y + h // 2 - 1, 3, 3))
+    with pytest.raises(pytest.fail.Exception, match="differs"):
+        assert_matches_reference(changed, f"handset_{name}", tmp_path, edges_may_move=True)
 
 
 @pytest.mark.parametrize("name", bundled_skins())
