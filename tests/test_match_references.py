@@ -149,7 +149,8 @@ STATES: dict[str, tuple[str, int, str]] = {  # name: (game type, match seed, ste
 
 def ui_at(theme: Theme, state: str, folder: Path) -> MatchUI:
     game, seed, steps = STATES[state]
-    options = Options(points_to_win=50, game_type=GAME_TYPES[game])
+    options = Options(points_to_win=50, game_type=GAME_TYPES[game], undercut_bonus=25,
+                      oklahoma_spade_doubles=True)
     record = MatchRecord(options, seed, "normal", tuple(s for s in steps.split(";") if s))
     ui = MatchUI(MatchSession(record, SaveStore(folder)), theme)
     ui.sync_order()

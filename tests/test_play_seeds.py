@@ -52,7 +52,8 @@ SCENARIOS = {
 
 
 def options_for(scenario: Scenario) -> Options:
-    return Options(points_to_win=50, game_type=scenario.game_type)
+    return Options(points_to_win=50, game_type=scenario.game_type,
+                   oklahoma_spade_doubles=scenario.kind == "spade")
 
 
 def _lowers(cards: tuple[Card, ...], card: Card) -> bool:

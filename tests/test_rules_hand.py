@@ -21,7 +21,7 @@ from gin_handset.rules.actions import (
     parse_action,
 )
 from gin_handset.rules.cards import DECK, parse_card, parse_cards
-from gin_handset.rules.hand import HandState, IllegalAction, Phase, knock_limit
+from gin_handset.rules.hand import HandState, IllegalAction, Phase, is_doubled, knock_limit
 from gin_handset.rules.match import MatchState, hand_seed, next_dealer
 from gin_handset.rules.melds import Meld, best_arrangement
 from gin_handset.rules.options import Options
@@ -192,7 +192,8 @@ def test_knock_scores_the_difference() -> None:
 def test_the_seed_001_undercut_is_28() -> None:
     # South knocks with 8 (8h). North lays 4s on As-2s-3s and 7s on the 7s, keeps 9h-Th-Jh
     # and the queens, and is left with 2d 3c = 5: undercut, 25 + 8 - 5 = 28.
-    result = score_of("As 2s 3s 7c 7d 7h Kc Kd Ks 8h", "4s 9h Th Jh Qc Qd Qh 2d 3c 7s", "6c")
+    result = score_of("As 2s 3s 7c 7d 7h Kc Kd Ks 8h", "4s 9h Th Jh Qc Qd Qh 2d 3c 7s", "6c",
+                      Options(undercut_bonus=25))
     assert result.kind == "undercut" and result.winner == 1
     assert (result.knocker_deadwood, result.defender_deadwood) == (8, 5)
     assert {lay.card for lay in result.defender.laid_off} == set(parse_cards("4s 7s"))
@@ -220,12 +221,22 @@ def test_oklahoma_knock_limit_from_the_upcard(upcard: str, ace_gin_only: bool, l
 
 
 def test_oklahoma_spade_upcard_doubles_every_score() -> None:
-    okla = Options(game_type="oklahoma")
+    okla = Options(game_type="oklahoma", oklahoma_spade_doubles=True)
     plain = score_of(SOUTH_GIN, NORTH_LOOSE.replace("9s", "9c"), upcard="Qs")
     doubled = score_of(SOUTH_GIN, NORTH_LOOSE.replace("9s", "9c"), upcard="Qs", options=okla)
     assert doubled.doubled and doubled.points == 2 * plain.points
-    off = Options(game_type="oklahoma", oklahoma_spade_doubles=False)
+    off = Options(game_type="oklahoma")
+    assert not off.oklahoma_spade_doubles, "the handset's Oklahoma never doubles: the default"
     assert score_of(SOUTH_GIN, NORTH_LOOSE.replace("9s", "9c"), "Qs", off).points == plain.points
+
+
+def test_the_oklahoma_knock_limit_is_the_upcard_or_ten_by_option() -> None:
+    upcard = Options(game_type="oklahoma")
+    ten = Options(game_type="oklahoma", oklahoma_knock_limit="10", oklahoma_spade_doubles=True)
+    assert [knock_limit(upcard, parse_card(c)) for c in ("As", "4h", "Kd")] == [0, 4, 10]
+    assert [knock_limit(ten, parse_card(c)) for c in ("As", "4h", "Kd")] == [10, 10, 10]
+    assert is_doubled(ten, parse_card("4s")), "seed 002's Oklahoma: spades double, limit 10"
+    assert Options().undercut_bonus == 20
 
 
 def test_knocker_may_rearrange_within_the_limit_only() -> None:

@@ -126,9 +126,10 @@ def test_options_change_and_save(data_dir, theme):
     press(stack, K.NUM6, K.NUM5)  # points 100 -> 200 -> 500
     press(stack, K.NUM8, K.RIGHT)  # game type -> Oklahoma
     press(stack, K.NUM8, K.NUM4)  # gin bonus 25 -> 20
-    press(stack, K.NUM8, K.NUM4)  # undercut 25 -> 20
+    press(stack, K.NUM8, K.NUM4)  # undercut 20 -> 10
+    press(stack, K.NUM8)  # Oklahoma knock limit: the upcard
     press(stack, K.NUM8, K.NUM6)  # ace: gin only -> knock 1
-    press(stack, K.NUM8, K.NUM6)  # spade doubles -> normal
+    press(stack, K.NUM8, K.NUM6)  # spade: normal -> doubles
     press(stack, K.NUM8, K.NUM6)  # upcard first -> dealer
     press(stack, K.NUM8, K.NUM4)  # next dealer alternate -> loser
     press(stack, K.NUM8, K.NUM4)  # computer normal -> easy
@@ -139,8 +140,9 @@ def test_options_change_and_save(data_dir, theme):
     assert messages == []
     assert saved == context.settings
     o = saved.options
-    assert (o.points_to_win, o.game_type, o.gin_bonus, o.undercut_bonus) == (500, OKLAHOMA, 20, 20)
-    assert (o.oklahoma_ace_gin_only, o.oklahoma_spade_doubles) == (False, False)
+    assert (o.points_to_win, o.game_type, o.gin_bonus, o.undercut_bonus) == (500, OKLAHOMA, 20, 10)
+    assert (o.oklahoma_ace_gin_only, o.oklahoma_spade_doubles) == (False, True)
+    assert o.oklahoma_knock_limit == "upcard"
     assert (o.upcard_first, o.next_dealer) == ("dealer", "loser")
     assert (saved.difficulty, saved.sound) == ("easy", False)
 
@@ -169,7 +171,12 @@ def test_oklahoma_rows_are_skipped_in_gin_rummy(data_dir, theme):
     assert ROWS[options.cursor].name == "upcard_first"
     press(stack, K.NUM2, K.NUM2, K.NUM2, K.NUM6)  # game type -> Oklahoma
     press(stack, K.NUM8, K.NUM8, K.NUM8)
+    assert ROWS[options.cursor].name == "oklahoma_knock_limit"
+    press(stack, K.NUM8)
     assert ROWS[options.cursor].name == "oklahoma_ace_gin_only"
+    press(stack, K.NUM2, K.NUM6)  # the knock limit -> 10: the ace's row is skipped
+    press(stack, K.NUM8)
+    assert ROWS[options.cursor].name == "oklahoma_spade_doubles"
 
 
 def test_saved_options_open_where_they_were(data_dir, theme):

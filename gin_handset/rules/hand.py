@@ -29,7 +29,7 @@ from gin_handset.rules.melds import (
     knock_arrangements,
     meld_collections,
 )
-from gin_handset.rules.options import NON_DEALER, Options
+from gin_handset.rules.options import NON_DEALER, TEN_LIMIT, Options
 
 SPADES = 3
 DEAD_STOCK = 2  # a turn that ends with this many cards in the stock ends the hand, unscored
@@ -81,8 +81,9 @@ class HandResult:
 
 
 def knock_limit(options: Options, upcard: Card) -> int:
-    """10 in Gin Rummy; in Oklahoma the upcard's value, an ace 0 or 1 by option."""
-    if not options.oklahoma:
+    """10 in Gin Rummy; in Oklahoma the upcard's value (an ace 0 or 1 by option), or 10 when
+    the Oklahoma knock limit option says so."""
+    if not options.oklahoma or options.oklahoma_knock_limit == TEN_LIMIT:
         return 10
     if upcard.rank == 1:
         return 0 if options.oklahoma_ace_gin_only else 1

@@ -15,6 +15,9 @@ ALTERNATE = "alternate"
 WINNER = "winner"
 LOSER = "loser"
 
+UPCARD_LIMIT = "upcard"  # Oklahoma: the upcard's value is the knock limit (the handset's way)
+TEN_LIMIT = "10"  # Oklahoma as some sources play it: the usual knock limit of 10
+
 # Allowed values of each option, in the order a menu offers them.
 CHOICES: dict[str, tuple[Any, ...]] = {
     "points_to_win": (50, 100, 200, 500),
@@ -22,7 +25,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "gin_bonus": (20, 25),
     "undercut_bonus": (10, 20, 25),
     "oklahoma_ace_gin_only": (True, False),
-    "oklahoma_spade_doubles": (True, False),
+    "oklahoma_spade_doubles": (False, True),
+    "oklahoma_knock_limit": (UPCARD_LIMIT, TEN_LIMIT),
     "upcard_first": (NON_DEALER, DEALER),
     "next_dealer": (ALTERNATE, WINNER, LOSER),
 }
@@ -33,9 +37,10 @@ class Options:
     points_to_win: int = 100
     game_type: str = GIN_RUMMY
     gin_bonus: int = 25
-    undercut_bonus: int = 25
+    undercut_bonus: int = 20
     oklahoma_ace_gin_only: bool = True
-    oklahoma_spade_doubles: bool = True
+    oklahoma_spade_doubles: bool = False
+    oklahoma_knock_limit: str = UPCARD_LIMIT
     upcard_first: str = NON_DEALER
     next_dealer: str = ALTERNATE
 

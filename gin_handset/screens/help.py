@@ -22,7 +22,7 @@ from gin_handset.device.keys import (
 from gin_handset.render import widgets
 from gin_handset.render.fonts import draw_text, line_height, text_width, wrap_text
 from gin_handset.render.theme import Theme
-from gin_handset.rules.options import NON_DEALER, Options
+from gin_handset.rules.options import NON_DEALER, TEN_LIMIT, Options
 from gin_handset.screens.base import Pop, PopToRoot, Screen, Transition
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.context import AppContext
@@ -61,13 +61,15 @@ CHOOSING = Page(
 def rules_text(options: Options) -> list[tuple[str, str]]:
     """The rules as (heading, paragraph) pairs, in our words, for the current options."""
     first = "The non-dealer" if options.upcard_first == NON_DEALER else "The dealer"
-    if options.oklahoma:
+    if options.oklahoma and options.oklahoma_knock_limit == TEN_LIMIT:
+        limit = "Oklahoma Gin: knock when your deadwood is 10 or less."
+    elif options.oklahoma:
         ace = "gin only" if options.oklahoma_ace_gin_only else "1"
         limit = (f"Oklahoma Gin: knock when your deadwood is at most the first upcard's value "
                  f"(face cards 10, an ace {ace}).")
     else:
         limit = "Gin Rummy: knock when your deadwood is 10 or less."
-    doubles = (" In Oklahoma a spade first upcard doubles the hand's score."
+    doubles = (" In Oklahoma Gin a spade first upcard doubles the hand's score."
                if options.oklahoma and options.oklahoma_spade_doubles else "")
     return [
         ("Melds", "A run is three or more cards of one suit in a row (A-2-3 yes, Q-K-A no). "

@@ -23,7 +23,7 @@ from gin_handset.device.keys import (
 )
 from gin_handset.render import widgets
 from gin_handset.render.theme import Theme
-from gin_handset.rules.options import CHOICES, OKLAHOMA, Options
+from gin_handset.rules.options import CHOICES, OKLAHOMA, UPCARD_LIMIT, Options
 from gin_handset.screens.base import Pop, PopToRoot, Screen, Transition
 from gin_handset.screens.common import draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
@@ -45,15 +45,17 @@ class Row:
 ROWS: tuple[Row, ...] = (
     Row("Points to Win", "points_to_win", CHOICES["points_to_win"],
         tuple(str(v) for v in CHOICES["points_to_win"])),
-    Row("Game Type", "game_type", CHOICES["game_type"], ("Gin Rummy", "Oklahoma")),
+    Row("Game Type", "game_type", CHOICES["game_type"], ("Gin Rummy", "Oklahoma Gin")),
     Row("Gin Bonus", "gin_bonus", CHOICES["gin_bonus"],
         tuple(str(v) for v in CHOICES["gin_bonus"])),
     Row("Undercut Bonus", "undercut_bonus", CHOICES["undercut_bonus"],
         tuple(str(v) for v in CHOICES["undercut_bonus"])),
+    Row("Oklahoma Knock", "oklahoma_knock_limit", CHOICES["oklahoma_knock_limit"],
+        ("Upcard", "10"), oklahoma_only=True),
     Row("Oklahoma Ace", "oklahoma_ace_gin_only", CHOICES["oklahoma_ace_gin_only"],
         ("Gin only", "Knock 1"), oklahoma_only=True),
     Row("Oklahoma Spade", "oklahoma_spade_doubles", CHOICES["oklahoma_spade_doubles"],
-        ("Doubles", "Normal"), oklahoma_only=True),
+        ("Normal", "Doubles"), oklahoma_only=True),
     Row("Upcard First", "upcard_first", CHOICES["upcard_first"], ("Non-dealer", "Dealer")),
     Row("Next Dealer", "next_dealer", CHOICES["next_dealer"], ("Alternate", "Winner", "Loser")),
     Row("Computer", "difficulty", DIFFICULTIES, ("Easy", "Normal", "Hard")),
@@ -79,8 +81,12 @@ class OptionsScreen(Screen):
         return ("Save", "Cancel")
 
     def enabled(self) -> list[bool]:
+        """Which rows can be changed: the Oklahoma rows only in Oklahoma Gin, the ace's only
+        while the upcard sets the knock limit."""
         oklahoma = self.values["game_type"] == OKLAHOMA
-        return [oklahoma or not row.oklahoma_only for row in ROWS]
+        by_upcard = self.values["oklahoma_knock_limit"] == UPCARD_LIMIT
+        return [(oklahoma or not row.oklahoma_only)
+                and (by_upcard or row.name != "oklahoma_ace_gin_only") for row in ROWS]
 
     def settings(self) -> Settings:
         """The settings as they stand on the screen (not yet saved)."""
