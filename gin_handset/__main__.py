@@ -36,6 +36,18 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+DEALERS = {"you": 0, "cpu": 1}
+
+
+def _hand(text: str) -> int:
+    from gin_handset.session.saves import MAX_HAND
+
+    value = _positive(text)
+    if value > MAX_HAND + 1:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_HAND + 1}, got {value}")
+    return value
+
+
 def _binding(text: str) -> tuple[str, Any]:
     """``KEY=PHONEKEY`` (``x=select``, ``keypad 5=none``): a key name and its phone key or None."""
     from gin_handset.device.bindings import parse_binding
@@ -60,6 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument("--seed", metavar="N", type=_whole, help="seed the shuffles (replayable)")
+    parser.add_argument(
+        "--hand", metavar="K", type=_hand, default=1,
+        help="with --seed: start at the match's hand K, dealt as it was (the score screen shows K)",
+    )
+    parser.add_argument(
+        "--dealer", choices=DEALERS, help="with --seed: who deals the first hand (you or cpu)"
+    )
     parser.add_argument("--list-skins", action="store_true", help="list the bundled skins and exit")
     parser.add_argument(
         "--bind",
@@ -126,10 +145,24 @@ def remember_skin(store: Any, settings: Any, spec: str, messages: list[str]) -> 
     return kept
 
 
+def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line, checked; a bad one exits with status 2 and one line."""
+    args = parser.parse_args(argv)
+    if args.seed is None and (args.hand != 1 or args.dealer is not None):
+        parser.error(f"argument {'--hand' if args.hand != 1 else '--dealer'}: needs --seed N")
+    return args
+
+
+def match_start(args: argparse.Namespace) -> dict[str, Any]:
+    """Where new matches start: ``seed``, ``first_hand`` (0-based), ``first_dealer``."""
+    dealer = None if args.dealer is None else DEALERS[args.dealer]
+    return {"seed": args.seed, "first_hand": args.hand - 1, "first_dealer": dealer}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv)
     if args.list_skins:
         list_skins()
         return 0
@@ -147,10 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             skin,
             scale=args.scale,
             fullscreen=args.fullscreen,
-            seed=args.seed,
             messages=messages,
             settings=settings,
             bindings=dict(args.bind),
+            **match_start(args),
         )
     except KeyboardInterrupt:
         return 130

@@ -153,22 +153,27 @@ def _now_ms() -> int:
 
 
 def build_context(
-    skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None
+    skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None,
+    first_hand: int = 0, first_dealer: int | None = None,
 ) -> AppContext:
-    """What the screens may reach. With ``settings`` None the screens read the settings."""
+    """What the screens may reach. With ``settings`` None the screens read the settings.
+    New matches deal from hand ``first_hand`` (0-based) of ``seed``, ``first_dealer`` dealing."""
     return AppContext(
         theme=skin.theme,
         messages=list(messages),
         seed=seed,
+        first_hand=first_hand,
+        first_dealer=first_dealer,
         initial_settings=settings,
     )
 
 
 def build_root_screen(
-    skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None
+    skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None,
+    first_hand: int = 0, first_dealer: int | None = None,
 ) -> Screen:
     """The main menu from the screens package, given what it needs to know of the app."""
-    return build_root(build_context(skin, seed, messages, settings))
+    return build_root(build_context(skin, seed, messages, settings, first_hand, first_dealer))
 
 
 def input_mapper(skin: Skin, bindings: Mapping[str, PhoneKey | None]) -> InputMapper:
@@ -184,6 +189,8 @@ def run_app(
     scale: int | None = None,
     fullscreen: bool = False,
     seed: int | None = None,
+    first_hand: int = 0,
+    first_dealer: int | None = None,
     messages: Sequence[str] = (),
     settings: Settings | None = None,
     bindings: Mapping[str, PhoneKey | None] | None = None,
@@ -197,7 +204,7 @@ def run_app(
         pygame.key.stop_text_input()
         pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.TEXTEDITING])
         window, chosen = open_window(skin, scale, fullscreen)
-        context = build_context(skin, seed, messages, settings)
+        context = build_context(skin, seed, messages, settings, first_hand, first_dealer)
         stack = ScreenStack(build_root(context))
         tones = KeyTones.open(lambda: context.settings.sound)
         try:

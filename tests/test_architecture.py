@@ -88,7 +88,7 @@ class ViewOnlySession(MatchSession):
 def test_match_screens_draw_from_the_players_view(screen_name, theme, tmp_path):
     state, build = SCREENS[screen_name]
     ui = ui_at(theme, state, tmp_path)
-    blind = MatchUI(ViewOnlySession(ui.session.record), theme)
+    blind = MatchUI(ViewOnlySession(ui.session.record), ui.context)
     blind.sync_order()
     drawn, expected = (pygame.Surface((theme.width, theme.height)) for _ in range(2))
     build(blind).draw(drawn, theme)

@@ -15,16 +15,19 @@ from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import Screen
-from gin_handset.screens.dialogs import NoticeScreen, confirm_quit
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
 from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import MatchRecord
 from gin_handset.session.saves import SaveStore
+from gin_handset.settings import Settings
 from tests.pictures import assert_matches_reference
 
 GAME_TYPES = {"gin": GIN_RUMMY, "okla": OKLAHOMA}
@@ -152,7 +155,8 @@ def ui_at(theme: Theme, state: str, folder: Path) -> MatchUI:
     options = Options(points_to_win=50, game_type=GAME_TYPES[game], undercut_bonus=25,
                       oklahoma_spade_doubles=True)
     record = MatchRecord(options, seed, "normal", tuple(s for s in steps.split(";") if s))
-    ui = MatchUI(MatchSession(record, SaveStore(folder)), theme)
+    context = AppContext(theme, initial_settings=Settings(options=options))
+    ui = MatchUI(MatchSession(record, SaveStore(folder)), context)
     ui.sync_order()
     return ui
 
@@ -207,7 +211,8 @@ SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
     "score_doubled": ("okla_score_doubled", ScoreScreen),
     "oklahoma_draw": ("okla_draw", PlayScreen),
     "game_over": ("gin_over", GameOverScreen),
-    "leave": ("gin_draw", lambda ui: confirm_quit()),
+    "menu": ("gin_draw", MatchMenuScreen),
+    "pile": ("gin_score_knock", PileScreen),
     "notice": ("gin_offer", notice),
 }
 

@@ -14,7 +14,7 @@ from gin_handset.rules.hand import Phase
 from gin_handset.screens.base import Screen, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, QuestionScreen
-from gin_handset.screens.main_menu import CONTINUE, ITEMS, MainMenu
+from gin_handset.screens.main_menu import CONTINUE, ITEMS, NEW_GAME, MainMenu
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.router import MatchScreen
@@ -40,6 +40,13 @@ def shown(stack: ScreenStack) -> Screen:
     return top.current if isinstance(top, MatchScreen) else top
 
 
+def to_new_game(stack: ScreenStack) -> None:
+    """Choose New Game on the main menu (the cursor may start on Continue)."""
+    while stack.top.cursor != ITEMS.index(NEW_GAME):
+        stack.key(K.NUM2)
+    stack.key(K.SELECT)
+
+
 def to_continue(stack: ScreenStack) -> None:
     menu = stack.top
     assert isinstance(menu, MainMenu)
@@ -56,15 +63,13 @@ def test_leave_mid_hand_and_continue_on_another_skin(data_dir, display):
         and len(driver.top.ui.session.record.steps) > 6
     ):
         driver.step()
-    before = driver.top.ui.session.match
+    session = driver.top.ui.session
+    before = session.match
     driver.press(K.CLEAR)
-    assert isinstance(driver.top, QuestionScreen) and driver.top.title == "Leave match"
-    driver.press(K.CLEAR)
-    assert isinstance(driver.top, PlayScreen), "CLR on the question goes back to the match"
-    driver.press(K.CLEAR)
-    driver.press(K.SELECT)
-    assert isinstance(driver.top, MainMenu)
-    assert SaveStore(data_dir).exists()
+    menu = driver.top
+    assert isinstance(menu, MainMenu), "CLR returns to the main menu, as the manual says"
+    assert ITEMS[menu.cursor] == CONTINUE, "Continue is the highlighted item"
+    assert session.closed and SaveStore(data_dir).exists()
 
     stack = menu_stack("qvga")
     to_continue(stack)
@@ -115,12 +120,12 @@ def test_new_game_sets_an_unreadable_save_aside_first(data_dir):
 
 def test_seed_from_the_command_line_or_fresh(data_dir):
     stack = menu_stack("classic", seed=1234)
-    stack.key(K.SELECT)
+    to_new_game(stack)
     assert stack.top.ui.session.record.seed == 1234
     seeds = set()
     for _ in range(3):
         stack = menu_stack("classic")
-        stack.key(K.SELECT)
+        to_new_game(stack)
         if isinstance(stack.top, QuestionScreen):
             stack.key(K.SELECT)
         seeds.add(stack.top.ui.session.record.seed)
@@ -132,12 +137,12 @@ def test_new_game_asks_before_replacing_a_saved_match(data_dir):
     stack.key(K.SELECT)
     saved = (data_dir / "match.json").read_text()
     stack = menu_stack("classic", seed=22)
-    stack.key(K.SELECT)
+    to_new_game(stack)
     assert isinstance(stack.top, QuestionScreen) and stack.top.title == "New match"
     stack.key(K.CLEAR)
     assert isinstance(stack.top, MainMenu)
     assert (data_dir / "match.json").read_text() == saved
-    stack.key(K.SELECT)
+    to_new_game(stack)
     stack.key(K.SELECT)
     assert stack.top.ui.session.record.seed == 22
     assert '"seed": 22' in (data_dir / "match.json").read_text()

@@ -31,7 +31,9 @@ from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
 from gin_handset.screens.match.router import MatchScreen
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
+from gin_handset.session.saves import SaveStore
 from gin_handset.settings import Settings, SettingsStore
+from gin_handset.settings import data_dir as data_folder
 from tests.conftest import SKINS
 from tests.test_play_seeds import SCENARIOS, choose, options_for
 
@@ -93,6 +95,20 @@ class Driver:
             return [K.NUM4 if index < screen.hand_cursor else K.RIGHT]
         return [K.NUM5]
 
+    def play_again_then_leave(self, over: GameOverScreen) -> None:
+        """OK at game over deals a new match on the same options and level; CLR leaves it."""
+        finished = over.ui.session
+        assert not SaveStore(data_folder()).exists(), "the save is cleared when the match ends"
+        self.press(K.SELECT)
+        host = self.app.stack.top
+        assert isinstance(host, MatchScreen) and isinstance(host.current, DealScreen)
+        again = host.ui.session.record
+        assert again.steps == () and again is not finished.record
+        assert (again.options, again.difficulty) == (finished.options, finished.record.difficulty)
+        assert finished.closed, "the finished match's session is closed"
+        self.press(K.CLEAR)
+        self.seen.add("again")
+
     def step(self) -> bool:
         """One decision from the visible screen; False once back on the main menu after a
         match."""
@@ -130,7 +146,7 @@ class Driver:
                 self.results.append(result)
             self.press(K.SELECT)
         elif isinstance(top, GameOverScreen):
-            self.press(K.SELECT)
+            self.play_again_then_leave(top)
         else:
             raise AssertionError(f"unexpected screen {type(top).__name__}")
         return True
@@ -172,5 +188,5 @@ def test_scripted_match_through_the_app(skin_name, scenario_name, data_dir, disp
             totals[result.winner] += result.points
     assert max(totals) >= 50
     assert {"DealScreen", "PlayScreen", "ComputerTurnScreen", "ScoreScreen",
-            "GameOverScreen"} <= driver.seen
-    assert not (data_dir / "match.json").exists(), "the save is cleared when the match ends"
+            "GameOverScreen", "again"} <= driver.seen
+    assert SaveStore(data_dir).load()[0].steps == (), "the match played again is saved"

@@ -7,11 +7,12 @@ from pathlib import Path
 
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.actions import Knock
+from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Phase
-from gin_handset.screens.base import Pop, PopToRoot, Push
-from gin_handset.screens.dialogs import QuestionScreen
+from gin_handset.screens.base import Pop, PopToRoot, Push, Replace
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
 from gin_handset.screens.match.router import MatchScreen
 from gin_handset.screens.match.ui import MatchUI
@@ -30,12 +31,21 @@ def play(state: str, tmp_path: Path) -> PlayScreen:
     return screen
 
 
+def cursor_to(screen: PlayScreen, card: Card) -> None:
+    """Press 4 or 6 until the cursor is on ``card``."""
+    target = screen.ui.hand_cards().index(card)
+    for _ in range(20):
+        if screen.hand_cursor == target:
+            return
+        screen.on_key(K.NUM4 if target < screen.hand_cursor else K.NUM6)
+    raise AssertionError(f"the cursor never reached {card}")
+
+
 def test_the_card_just_taken_cannot_be_discarded_and_the_prompt_says_why(tmp_path):
     screen = play("gin_taken", tmp_path)
     taken = screen.ui.view().taken
     assert screen.focus == HAND and screen.ui.hand_cards()[screen.hand_cursor] != taken
-    while screen.ui.hand_cards()[screen.hand_cursor] != taken:
-        screen.on_key(K.NUM4)
+    cursor_to(screen, taken)
     assert screen.on_key(K.NUM5) is None
     assert screen.ui.view().phase is Phase.DISCARD
     assert screen.prompt() == [taken, " was just taken: not now"]
@@ -66,8 +76,7 @@ def test_knock_offered_only_when_legal_then_cancel_returns_the_card(tmp_path):
     assert screen.ui.view().phase is Phase.DISCARD
     assert discarded in screen.ui.hand_cards()
     worst = max(screen.ui.hand_cards(), key=lambda c: c.value)
-    while screen.ui.hand_cards()[screen.hand_cursor] != worst:
-        screen.on_key(K.NUM4)
+    cursor_to(screen, worst)
     screen.on_key(K.NUM5)
     legal = Knock() in screen.ui.view().legal_actions
     assert ("Knock" in [label for label, _ in screen.choices()]) == legal
@@ -105,13 +114,23 @@ def test_sort_and_move_cards(tmp_path):
     assert screen.ui.hand_cards()[4] == moved
 
 
-def test_clear_asks_before_leaving(tmp_path):
-    screen = play("gin_draw", tmp_path)
-    step = screen.on_key(K.CLEAR)
-    assert isinstance(step, Push) and isinstance(step.screen, QuestionScreen)
-    assert step.screen.title == "Leave match"
-    assert isinstance(step.screen.on_key(K.CLEAR), Pop)
-    assert isinstance(step.screen.on_key(K.SELECT), PopToRoot)
+def test_clear_leaves_and_the_right_soft_key_opens_the_match_menu(tmp_path):
+    host = hosted("gin_draw", tmp_path)
+    assert isinstance(host.on_key(K.CLEAR), PopToRoot)
+    step = host.on_key(K.SOFT_RIGHT)
+    assert isinstance(step, Push) and isinstance(step.screen, MatchMenuScreen)
+    menu = step.screen
+    assert isinstance(menu.on_key(K.CLEAR), Pop), "CLR closes the match menu"
+    assert isinstance(menu.on_key(K.SELECT), Pop), "Resume"
+    menu.on_key(K.NUM8)
+    pile = menu.on_key(K.SELECT)
+    assert isinstance(pile, Replace) and isinstance(pile.screen, PileScreen)
+    menu.on_key(K.NUM8)
+    assert isinstance(menu.on_key(K.NUM5), Push), "How to Play"
+    menu.on_key(K.NUM8)
+    assert isinstance(menu.on_key(K.SOFT_LEFT), PopToRoot), "Main menu"
+    step = host.on_key(K.NUM9)
+    assert isinstance(step, Push) and isinstance(step.screen, PileScreen)
 
 
 def arrange(state: str, tmp_path: Path) -> tuple[MatchUI, MatchScreen, ArrangeScreen]:

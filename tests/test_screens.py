@@ -94,8 +94,7 @@ def test_continue_only_with_a_saved_match(data_dir, theme):
     assert label(stack) == "New Game", "the menu asks the disk when it is shown, not per key"
     press(stack, K.SELECT)
     stack.apply(PopToRoot())
-    press(stack, K.NUM8)
-    assert label(stack) == "Continue"
+    assert label(stack) == "Continue", "after a match the cursor is on Continue"
     press(stack, K.SOFT_LEFT)
     assert stack.top.name == "resumed"
 
@@ -103,7 +102,8 @@ def test_continue_only_with_a_saved_match(data_dir, theme):
 def test_continue_that_fails_stays_on_the_menu(data_dir, theme):
     _context, stack = make(theme, start_match=lambda ctx: Marker("new"),
                           continue_match=lambda ctx: None, has_saved=lambda ctx: True)
-    press(stack, K.NUM8, K.SELECT)
+    assert label(stack) == "Continue", "with a saved match the cursor starts on Continue"
+    press(stack, K.SELECT)
     assert isinstance(stack.top, MainMenu) and not stack.quit
 
 

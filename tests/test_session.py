@@ -104,3 +104,32 @@ def test_replay_of_a_whole_match_reaches_its_end() -> None:
     play_steps(session, 5000)
     assert session.match.is_over
     assert replay(session.record) == session.match
+
+
+def test_a_match_started_at_a_later_hand_saves_and_resumes_there(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    session = MatchSession.new(Options(), 41, "simple", store, 4, 1)
+    play_steps(session, 12)
+    record, messages = store.load()
+    assert messages == [] and record == session.record
+    assert (record.first_hand, record.first_dealer) == (4, 1)
+    assert MatchSession(record).match == session.match
+    assert session.match.hand_number >= 4
+
+
+def test_a_save_from_before_the_first_hand_fields_loads(tmp_path: Path) -> None:
+    old = record_to_dict(MatchRecord(Options(), 9, "hard", ("pass", "pass", "stock")))
+    del old["first_hand"], old["first_dealer"]
+    (tmp_path / "match.json").write_text(json.dumps(old))
+    record, messages = SaveStore(tmp_path).load()
+    assert messages == [] and record is not None and record.first_hand == 0
+
+
+@pytest.mark.parametrize(("field", "value"), [("first_hand", -1), ("first_hand", 10**6),
+                                              ("first_hand", True), ("first_dealer", 2)])
+def test_a_bad_first_hand_in_a_save_is_named(field, value, tmp_path: Path) -> None:
+    data = record_to_dict(MatchRecord(Options(), 9, "hard"))
+    data[field] = value
+    (tmp_path / "match.json").write_text(json.dumps(data))
+    record, messages = SaveStore(tmp_path).load()
+    assert record is None and field in messages[0]

@@ -110,3 +110,19 @@ def test_nothing_is_read_at_import(tmp_path):
     subprocess.run([sys.executable, "-c", code], check=True,
                    env={ENV_VAR: str(folder), "SDL_VIDEODRIVER": "dummy"})
     assert [p.name for p in folder.iterdir()] == ["settings.json"]
+
+
+def test_a_settings_file_from_before_the_new_defaults_keeps_what_it_holds(data_dir):
+    data_dir.mkdir(parents=True)
+    old = {"version": 1, "options": {
+        "points_to_win": 100, "game_type": "oklahoma", "gin_bonus": 25, "undercut_bonus": 25,
+        "oklahoma_ace_gin_only": True, "oklahoma_spade_doubles": True,
+        "upcard_first": "non-dealer", "next_dealer": "alternate"},
+        "difficulty": "hard", "sound": False, "skin": None}
+    (data_dir / "settings.json").write_text(json.dumps(old))
+    settings, messages = SettingsStore().load()
+    assert messages == []
+    assert settings.options.undercut_bonus == 25 and settings.options.oklahoma_spade_doubles
+    assert settings.options.oklahoma_knock_limit == "upcard"
+    fresh = Settings().options
+    assert (fresh.undercut_bonus, fresh.oklahoma_spade_doubles) == (20, False)

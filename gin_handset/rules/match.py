@@ -15,6 +15,12 @@ def hand_seed(match_seed: int, number: int) -> int:
     return random.Random(f"gin-handset/{match_seed}/{number}").getrandbits(32)
 
 
+def first_dealer(match_seed: int, number: int = 0) -> int:
+    """The dealer of hand ``number`` when every earlier hand was scored and the deal alternated:
+    the first dealer is drawn at random from the seed."""
+    return (random.Random(f"gin-handset/{match_seed}/dealer").randrange(2) + number) % 2
+
+
 def next_dealer(options: Options, dealer: int, result: HandResult) -> int:
     """Who deals after ``result``: the same dealer after a dead hand, else by the option."""
     if result.winner is None:
@@ -36,11 +42,15 @@ class MatchState:
     results: tuple[HandResult, ...] = ()
 
     @classmethod
-    def new(cls, options: Options, seed: int) -> MatchState:
-        """A new match; the first dealer is drawn at random from the seed."""
-        dealer = random.Random(f"gin-handset/{seed}/dealer").randrange(2)
-        hand = HandState.deal(options, dealer, random.Random(hand_seed(seed, 0)))
-        return cls(options=options, seed=seed, scores=(0, 0), hand=hand)
+    def new(cls, options: Options, seed: int, first_hand: int = 0,
+            dealer: int | None = None) -> MatchState:
+        """A new match from hand ``first_hand`` (0-based) of the match ``seed`` deals: that hand
+        is dealt as it was there, given its ``dealer`` (by default the seed's first dealer, the
+        deal alternating once per earlier hand)."""
+        if dealer is None:
+            dealer = first_dealer(seed, first_hand)
+        hand = HandState.deal(options, dealer, random.Random(hand_seed(seed, first_hand)))
+        return cls(options=options, seed=seed, scores=(0, 0), hand=hand, hand_number=first_hand)
 
     @property
     def hand_seed(self) -> int:

@@ -22,7 +22,9 @@ class AppContext:
 
     theme: Theme
     messages: list[str] = field(default_factory=list)
-    seed: int | None = None
+    seed: int | None = None  # the match seed of every new match (--seed), else a fresh one
+    first_hand: int = 0  # new matches start at this hand of the seed's deals (--hand, 0-based)
+    first_dealer: int | None = None  # ... with this dealer (--dealer), else the seed's
     settings_store: SettingsStore = field(default_factory=SettingsStore)
     initial_settings: InitVar[Settings | None] = None
     settings: Settings = field(init=False)

@@ -10,10 +10,9 @@ from gin_handset.device.keys import BACK, CHOOSE, PhoneKey
 from gin_handset.render import widgets
 from gin_handset.render.fonts import wrap_text
 from gin_handset.render.theme import Theme
-from gin_handset.screens.base import Pop, PopToRoot, Replace, Screen, Transition
+from gin_handset.screens.base import Pop, Replace, Screen, Transition
 from gin_handset.screens.common import MessageView, draw_frame
 
-LEAVE_TEXT = "Leave the match? It is saved: Continue on the main menu resumes it."
 REPLACE_TEXT = "Start a new match? The saved match will be lost."
 
 
@@ -47,13 +46,6 @@ class QuestionScreen(Screen):
         lines = wrap_text(self.text, theme.font("body"), box.width - 4 * widgets.MARGIN)
         widgets.draw_message(lcd, theme, box, lines)
         widgets.draw_prompt(lcd, theme, self.prompt)
-
-
-def confirm_quit() -> QuestionScreen:
-    """After CLR in a match: OK leaves for the main menu, CLR goes back to the match."""
-    return QuestionScreen(
-        "Leave match", LEAVE_TEXT, "OK: leave  CLR: play on", ("Leave", "Back"), PopToRoot
-    )
 
 
 def confirm_replace(start: Callable[[], Screen]) -> QuestionScreen:

@@ -1,7 +1,8 @@
 """How to Play: the rules in short, then pictures of which key does what; paged with 2/8.
 
 8, 6, 5 or OK turn to the next page (OK on the last page returns to the menu), 2 or 4 turn
-back, CLR returns to the main menu. The text follows the current options (bonuses, game type).
+back, CLR returns to the menu it came from (the main menu, or the match menu). The text
+follows the current options (bonuses, game type).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from gin_handset.render import widgets
 from gin_handset.render.fonts import draw_text, line_height, text_width, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import NON_DEALER, TEN_LIMIT, Options
-from gin_handset.screens.base import Pop, PopToRoot, Screen, Transition
+from gin_handset.screens.base import Pop, Screen, Transition
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.context import AppContext
 
@@ -164,7 +165,7 @@ class HelpScreen(Screen):
     def on_key(self, key: PhoneKey) -> Transition | None:
         self.dirty = True
         if key in BACK:
-            return PopToRoot()
+            return Pop()
         if key in NEXT:
             if not self.last():
                 self.page += 1

@@ -1,4 +1,7 @@
-"""The main menu: New Game, Continue, Options, How to Play, Exit; startup messages first."""
+"""The main menu: New Game, Continue, Options, How to Play, Exit; startup messages first.
+
+While a match is saved, the cursor starts on Continue, and returns there when a match is left.
+"""
 
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ class MainMenu(Screen):
         self.notice = MessageView(context.messages)
         context.messages.clear()
         self.saved = context.has_saved_match()  # asked of the disk on entering, not per frame
-        self.cursor = first_enabled(self.enabled())
+        self.cursor = first_enabled(self.enabled(), ITEMS.index(CONTINUE) if self.saved else 0)
+        self.launched: str | None = None  # the item whose screen is above the menu
 
     def enabled(self) -> list[bool]:
         available = {NEW_GAME: self.context.can_start(), CONTINUE: self.saved}
@@ -41,7 +45,10 @@ class MainMenu(Screen):
         self.notice.messages.extend(self.context.messages)
         self.context.messages.clear()
         self.saved = self.context.has_saved_match()
+        after_match = self.launched in (NEW_GAME, CONTINUE)
+        self.cursor = ITEMS.index(CONTINUE) if after_match and self.saved else self.cursor
         self.cursor = first_enabled(self.enabled(), self.cursor)
+        self.launched = None
 
     def on_key(self, key: PhoneKey) -> Transition | None:
         self.dirty = True
@@ -69,6 +76,7 @@ class MainMenu(Screen):
         if screen is None:
             self.on_resume()
             return None
+        self.launched = item
         return Push(screen)
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:

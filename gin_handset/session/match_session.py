@@ -58,10 +58,12 @@ class MatchSession:
         self._views: dict[int, tuple[int, PlayerView]] = {}
 
     @classmethod
-    def new(cls, options: Options, seed: int, difficulty: str,
-            store: SaveStore | None = None) -> MatchSession:
-        """A new match, saved at once when there is a store."""
-        session = cls(MatchRecord(options, seed, difficulty), store)
+    def new(cls, options: Options, seed: int, difficulty: str, store: SaveStore | None = None,
+            first_hand: int = 0, first_dealer: int | None = None) -> MatchSession:
+        """A new match (from hand ``first_hand`` of the seed's deals), saved at once when there
+        is a store."""
+        record = MatchRecord(options, seed, difficulty, (), first_hand, first_dealer)
+        session = cls(record, store)
         session._save()
         return session
 

@@ -5,7 +5,7 @@ Replaying the steps through the rules core rebuilds the match exactly, on any sk
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from gin_handset.rules.actions import parse_action
@@ -29,16 +29,18 @@ class MatchRecord:
     seed: int
     difficulty: str
     steps: tuple[str, ...] = ()
+    first_hand: int = 0  # the match started at this hand (0-based) of the seed's deals
+    first_dealer: int | None = None  # its dealer, when not the seed's own
 
     def plus(self, step: str) -> MatchRecord:
-        return MatchRecord(self.options, self.seed, self.difficulty, (*self.steps, step))
+        return replace(self, steps=(*self.steps, step))
 
 
 @lru_cache(maxsize=2)
 def replay(record: MatchRecord) -> MatchState:
     """The match the record leads to (remembered: loading a save checks it by replaying it, and
     resuming it then needs the same state)."""
-    match = MatchState.new(record.options, record.seed)
+    match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
     for number, step in enumerate(record.steps):
         try:
             match = match.next_hand() if step == NEXT_HAND else match.apply(parse_action(step))

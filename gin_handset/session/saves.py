@@ -18,6 +18,7 @@ from gin_handset.storage import FieldError, read_json, write_atomically
 FILE_NAME = "match.json"
 FORMAT = "gin-handset match"
 VERSION = 1
+MAX_HAND = 9999  # the highest hand a match may start at (--hand)
 
 
 class SaveError(FieldError):
@@ -32,6 +33,8 @@ def record_to_dict(record: MatchRecord) -> dict[str, Any]:
         "seed": record.seed,
         "difficulty": record.difficulty,
         "steps": list(record.steps),
+        "first_hand": record.first_hand,
+        "first_dealer": record.first_dealer,
     }
 
 
@@ -62,7 +65,14 @@ def record_from_dict(data: Any) -> MatchRecord:
     steps = _field(data, "steps", list)
     if not all(isinstance(step, str) for step in steps):
         raise SaveError("steps", "every step must be a string")
-    record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps))
+    first_hand = data.get("first_hand", 0)  # absent in saves from before --hand
+    if type(first_hand) is not int or not 0 <= first_hand <= MAX_HAND:
+        raise SaveError("first_hand", f"{first_hand!r} is not a hand number 0 to {MAX_HAND}")
+    first_dealer = data.get("first_dealer")
+    if first_dealer not in (None, 0, 1) or type(first_dealer) is bool:
+        raise SaveError("first_dealer", f"{first_dealer!r} is not 0, 1 or null")
+    record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),
+                         first_hand, first_dealer)
     try:
         replay(record)
     except ReplayError as error:

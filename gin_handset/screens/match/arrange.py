@@ -27,7 +27,7 @@ from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Screen
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import BEST, BREAK
-from gin_handset.screens.match.table import leave_or_none, scores_title
+from gin_handset.screens.match.table import match_key, scores_title
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 
 
@@ -99,9 +99,9 @@ class ArrangeScreen(Screen):
         return ("Meld" if self.picked else "Done"), "Menu"
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        leave = leave_or_none(key)
-        if leave is not None:
-            return leave
+        shared = match_key(key)
+        if shared is not None:
+            return shared
         self.dirty = True
         self.note = None
         cards = self.row().cards

@@ -2,7 +2,8 @@
 
 The session plays the computer (its decision off the main loop, each step held on screen for a
 moment); this screen advances the session's clock and shows its last step. OK (or 5, or the
-left soft key) hurries it along.
+left soft key) hurries it along. Meanwhile the player may rearrange the hand: 4/6 move a cursor
+along it, 1/3 move the card under it, ``*``, ``#`` and 0 sort it.
 """
 
 from __future__ import annotations
@@ -10,18 +11,32 @@ from __future__ import annotations
 from gin_handset.device.keys import CHOOSE, PhoneKey
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
-from gin_handset.screens.match.table import TableScreen, describe, leave_or_none
-from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, Route
+from gin_handset.rules.cards import Card
+from gin_handset.screens.match.table import TableScreen, describe, match_key, meld_looks
+from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 
 
 class ComputerTurnScreen(TableScreen):
+    def __init__(self, ui: MatchUI) -> None:
+        super().__init__(ui)
+        self.rearranging = False  # the hand's cursor shows once the player rearranges
+
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        leave = leave_or_none(key)
-        if leave is not None:
-            return leave
+        shared = match_key(key)
+        if shared is not None:
+            return shared
         if key in CHOOSE:
             self.ui.session.hurry()
+        elif self.move_cursor(key) or self.rearrange(key):
+            self.rearranging = True
         return None
+
+    def hand_row(self) -> tuple[list[Card], list[CardLook]]:
+        cards, looks = super().hand_row()
+        if not self.rearranging:
+            return cards, looks
+        return cards, [CardLook(cursor=i == self.hand_cursor, meld=look.meld)
+                       for i, look in enumerate(meld_looks(cards))]
 
     def update(self, ms: int) -> MatchTransition | None:
         session = self.ui.session

@@ -9,7 +9,7 @@ from gin_handset.device.keys import CHOOSE, PhoneKey
 from gin_handset.render import table
 from gin_handset.render.cards import CardLook
 from gin_handset.rules.cards import Card
-from gin_handset.screens.match.table import TableScreen, leave_or_none, meld_looks
+from gin_handset.screens.match.table import TableScreen, match_key, meld_looks
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 from gin_handset.session.record import COMPUTER, HUMAN
 
@@ -43,9 +43,9 @@ class DealScreen(TableScreen):
         return (self.dealt + (1 if seat == first else 0)) // 2
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        leave = leave_or_none(key)
-        if leave is not None:
-            return leave
+        shared = match_key(key)
+        if shared is not None:
+            return shared
         if key in CHOOSE:
             return Go(Route.PRESENT)
         return None

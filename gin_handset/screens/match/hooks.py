@@ -12,7 +12,7 @@ from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
 from gin_handset.screens.match.router import MatchScreen
-from gin_handset.screens.match.shortcuts import PLAY_KEYS, SHOWDOWN_KEYS
+from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
 from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.saves import SaveStore
@@ -47,9 +47,23 @@ def new_match(context: AppContext, store: SaveStore, messages: list[str]) -> Scr
     A save that cannot be read was set aside first (the messages say where), never overwritten.
     """
     settings = context.settings
-    session = MatchSession.new(settings.options, new_seed(context), settings.difficulty, store)
-    deal = MatchScreen(MatchUI(session, context.theme), Route.DEAL)
+    session = MatchSession.new(settings.options, new_seed(context), settings.difficulty, store,
+                               context.first_hand, context.first_dealer)
+    deal = MatchScreen(match_ui(context, store, session), Route.DEAL)
     return NoticeScreen(messages, deal, context.theme) if messages else deal
+
+
+def match_ui(context: AppContext, store: SaveStore, session: MatchSession) -> MatchUI:
+    """The match screens' view of ``session``; another match plays on the same options and
+    level (the match's own, even if the settings changed meanwhile)."""
+
+    def again() -> Screen:
+        record = session.record
+        new = MatchSession.new(record.options, new_seed(context), record.difficulty, store,
+                               context.first_hand, context.first_dealer)
+        return MatchScreen(match_ui(context, store, new), Route.DEAL)
+
+    return MatchUI(session, context, again=again)
 
 
 def continue_match(context: AppContext) -> Screen | None:
@@ -57,7 +71,7 @@ def continue_match(context: AppContext) -> Screen | None:
     store = save_store()
     record, messages = store.load()
     if record is not None:
-        return MatchScreen(MatchUI(MatchSession(record, store), context.theme))
+        return MatchScreen(match_ui(context, store, MatchSession(record, store)))
     if messages:
         return NoticeScreen([*messages, "A new match starts."], new_match(context, store, []),
                             context.theme)
@@ -75,4 +89,5 @@ def install_match_hooks(context: AppContext) -> None:
     context.continue_match = continue_match
     context.has_saved = has_saved
     context.key_pages["playing"] = PLAY_KEYS
+    context.key_pages["in a match"] = MATCH_KEYS
     context.key_pages["showdown"] = SHOWDOWN_KEYS

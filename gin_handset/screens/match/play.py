@@ -34,9 +34,9 @@ from gin_handset.rules.actions import (
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import deadwood
-from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT, SORT_RANK, SORT_SUIT
-from gin_handset.screens.match.table import TableScreen, leave_or_none, meld_looks
-from gin_handset.screens.match.ui import BY_RANK, BY_SUIT, Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT
+from gin_handset.screens.match.table import TableScreen, match_key, meld_looks
+from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
 HAND, PILES, CHOICES = "hand", "piles", "choices"
 STOCK, PILE = 0, 1
@@ -47,10 +47,8 @@ class PlayScreen(TableScreen):
     def __init__(self, ui: MatchUI) -> None:
         super().__init__(ui)
         self.focus = HAND
-        self.hand_cursor = 0
         self.pile_cursor = STOCK
         self.choice_cursor = 0
-        self.note: list[table.Part] | None = None
         self.phase: Phase | None = None
         self._enter_phase()
 
@@ -84,21 +82,15 @@ class PlayScreen(TableScreen):
     # keys
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        leave = leave_or_none(key)
-        if leave is not None:
-            return leave
+        shared = match_key(key)
+        if shared is not None:
+            return shared
         self.dirty = True
         self.note = None
-        if key is SORT_RANK or key is SORT_SUIT:
-            self.ui.sort(BY_RANK if key is SORT_RANK else BY_SUIT)
-            self.note = [f"Sorted by {'rank' if key is SORT_RANK else 'suit'}"]
+        if key in (MOVE_LEFT, MOVE_RIGHT) and self.focus != HAND:
+            self.note = ["1/3 move a card of your hand"]
             return None
-        if key in (MOVE_LEFT, MOVE_RIGHT):
-            if self.focus == HAND:
-                step = -1 if key is MOVE_LEFT else 1
-                self.hand_cursor = self.ui.move(self.hand_cursor, step)
-            else:
-                self.note = ["1/3 move a card of your hand"]
+        if self.rearrange(key):
             return None
         if self.focus == CHOICES:
             return self._choices_key(key)
@@ -135,12 +127,9 @@ class PlayScreen(TableScreen):
         return None
 
     def _hand_key(self, key: PhoneKey) -> MatchTransition | None:
-        count = len(self.ui.hand_cards())
-        if key in CURSOR_LEFT:
-            self.hand_cursor = max(0, self.hand_cursor - 1)
-        elif key in CURSOR_RIGHT:
-            self.hand_cursor = min(count - 1, self.hand_cursor + 1)
-        elif key in CURSOR_UP:
+        if self.move_cursor(key):
+            return None
+        if key in CURSOR_UP:
             self.focus = PILES
         elif key in CHOOSE:
             card = self.ui.hand_cards()[self.hand_cursor]

@@ -3,7 +3,8 @@ fits the session's present state. The only module that builds match screens.
 
 A match screen returns `Go(route)` when it is done; the host shows the next one (the score at a
 hand's end, the computer's turn, the showdown, the player's turn, the deal, the game over) and
-first a notice of any save that failed since the last one. Leaving the match (the host leaves
+first a notice of any save that failed since the last one; the match menu and the discard pile
+go on the stack over the host. Leaving the match (the host leaves
 the stack) closes the session: nothing started in the match outlives it.
 """
 
@@ -18,6 +19,7 @@ from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import ARRANGING, PlayScreen
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
 from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
@@ -89,6 +91,10 @@ class MatchScreen(Screen):
         self.ui.sync_order()
         if not isinstance(transition, Go):
             return transition
+        if transition.route is Route.MENU:
+            return Push(MatchMenuScreen(self.ui))
+        if transition.route is Route.PILE:
+            return Push(PileScreen(self.ui))
         self.current.on_exit()
         self.current = screen_for(self.ui, transition.route)
         self.current.on_enter()

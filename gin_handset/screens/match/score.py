@@ -12,11 +12,13 @@ from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.hand import HandResult
+from gin_handset.rules.match import first_dealer
 from gin_handset.rules.melds import best_arrangement
-from gin_handset.screens.base import PopToRoot, Screen
+from gin_handset.screens.base import PopToRoot, Replace, Screen
 from gin_handset.screens.common import draw_frame
-from gin_handset.screens.match.table import leave_or_none, seat_name
+from gin_handset.screens.match.table import match_key, seat_name
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import COMPUTER, HUMAN
 
 TITLES = {"gin": "Gin!", "knock": "Knock", "undercut": "Undercut!", "dead": "Dead hand"}
@@ -57,8 +59,9 @@ class ScoreScreen(Screen):
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         session = self.ui.session
-        if key in BACK:
-            return PopToRoot() if session.match_over else leave_or_none(key)
+        shared = match_key(key)
+        if shared is not None:
+            return shared
         if key not in CONFIRM:
             return None
         if session.match_over:
@@ -104,7 +107,7 @@ class ScoreScreen(Screen):
         lines = [
             *wrap_text(explain(self.result), spec, width),
             f"Total: You {scores[HUMAN]}, {COMPUTER_NAME} {scores[COMPUTER]}",
-            f"Deal seed {session.hand_seed}",
+            deal_name(session),
         ]
         for line in lines:
             draw_text(lcd, line, spec, ink, (widgets.MARGIN, y))
@@ -113,18 +116,31 @@ class ScoreScreen(Screen):
         table.draw_prompt(lcd, theme, [f"OK: {what}"])
 
 
+def deal_name(session: MatchSession) -> str:
+    """What replays this deal: ``--seed N --hand K``, and ``--dealer`` when the dealer is not
+    the one the seed alone gives."""
+    name = f"Seed {session.seed} hand {session.hand_number + 1}"
+    dealer = session.view().dealer
+    if dealer != first_dealer(session.seed, session.hand_number):
+        name += ", you deal" if dealer == HUMAN else f", {COMPUTER_NAME} deals"
+    return name
+
+
 class GameOverScreen(Screen):
-    """Names the winner of the match; OK or CLR returns to the main menu."""
+    """Names the winner of the match; OK plays another with the same options and level, CLR
+    (or the right soft key) returns to the main menu."""
 
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
 
     def soft_keys(self) -> tuple[str, str]:
-        return "OK", "Menu"
+        return "Again", "Menu"
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        return PopToRoot() if key in CONFIRM | BACK else None
+        if key in CONFIRM and self.ui.again is not None:
+            return Replace(self.ui.again())
+        return PopToRoot() if key in BACK else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         session = self.ui.session
@@ -145,4 +161,4 @@ class GameOverScreen(Screen):
                      f"to {session.options.points_to_win}, in {hands} hands"):
             draw_text(lcd, line, body, ink, (content.centerx, y), "center")
             y += line_height(body) + 1
-        table.draw_prompt(lcd, theme, ["OK: back to the main menu"])
+        table.draw_prompt(lcd, theme, ["OK: play again  CLR: menu"])

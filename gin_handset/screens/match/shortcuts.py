@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from gin_handset.device.keys import PhoneKey
 
-# The player's turn (and the computer's: the hand can be rearranged meanwhile).
-SORT_RANK, SORT_SUIT = PhoneKey.STAR, PhoneKey.POUND
+# Every table (the player's turn, the computer's: the hand can be rearranged meanwhile).
+SORTS = {PhoneKey.STAR: "rank", PhoneKey.POUND: "suit", PhoneKey.NUM0: "melds"}
 MOVE_LEFT, MOVE_RIGHT = PhoneKey.NUM1, PhoneKey.NUM3
+PILE_KEY = PhoneKey.NUM9
 PLAY_KEYS = [
     ("*", "Sort your hand by rank"),
     ("#", "Sort your hand by suit"),
+    ("0", "Melds together, deadwood last"),
     ("1", "Move a card left"),
     ("3", "Move a card right"),
+]
+MATCH_KEYS = [
+    ("9", "Look through the discard pile"),
+    ("R", "Match menu"),
+    ("CLR", "Main menu; the match is saved"),
 ]
 
 # The showdown.

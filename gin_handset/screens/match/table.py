@@ -1,15 +1,16 @@
 """The table every in-hand screen draws: opponent, piles, side panel, status line, hand, prompt.
 
 A `TableScreen` says what goes where through small methods; the drawing is shared. Everything
-it shows comes from the player's `PlayerView`. CLR or the right soft key asks whether to leave
-the match (it is saved either way).
+it shows comes from the player's `PlayerView`. On every table: CLR returns to the main menu (the
+match is saved after every step), the right soft key opens the match menu, 9 the discard pile;
+``*``, ``#`` and 0 sort the hand (by rank, suit, melds), 1 and 3 move the card under the cursor.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from gin_handset.device.keys import BACK, PhoneKey
+from gin_handset.device.keys import CURSOR_LEFT, CURSOR_RIGHT, PhoneKey
 from gin_handset.render import cards as card_render
 from gin_handset.render import table, widgets
 from gin_handset.render.cards import PLAIN, CardLook
@@ -19,10 +20,10 @@ from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Event
 from gin_handset.rules.melds import best_arrangement, deadwood
 from gin_handset.rules.view import PlayerView
-from gin_handset.screens.base import Push, Screen
+from gin_handset.screens.base import PopToRoot, Screen
 from gin_handset.screens.common import draw_frame
-from gin_handset.screens.dialogs import confirm_quit
-from gin_handset.screens.match.ui import COMPUTER_NAME, MatchTransition, MatchUI
+from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT, PILE_KEY, SORTS
+from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 from gin_handset.session.record import HUMAN
 
 MENU = "Menu"
@@ -62,9 +63,16 @@ def meld_looks(cards: list[Card]) -> list[CardLook]:
     return [CardLook(meld=groups.get(card)) for card in cards]
 
 
-def leave_or_none(key: PhoneKey) -> MatchTransition | None:
-    """CLR (or the right soft key) asks whether to leave the match."""
-    return Push(confirm_quit()) if key in BACK else None
+def match_key(key: PhoneKey) -> MatchTransition | None:
+    """The keys every match screen shares: CLR returns to the main menu, the right soft key
+    opens the match menu, 9 the discard pile."""
+    if key is PhoneKey.CLEAR:
+        return PopToRoot()
+    if key is PhoneKey.SOFT_RIGHT:
+        return Go(Route.MENU)
+    if key is PILE_KEY:
+        return Go(Route.PILE)
+    return None
 
 
 class TableScreen(Screen):
@@ -73,10 +81,37 @@ class TableScreen(Screen):
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
+        self.hand_cursor = 0
+        self.note: list[table.Part] | None = None
 
     @property
     def view(self) -> PlayerView:
         return self.ui.view()
+
+    def rearrange(self, key: PhoneKey) -> bool:
+        """Sort the hand or move the card under the cursor; whether ``key`` did that."""
+        if key in SORTS:
+            self.ui.sort(SORTS[key])
+            self.note = [f"Sorted by {SORTS[key]}"]
+        elif key in (MOVE_LEFT, MOVE_RIGHT):
+            step = -1 if key is MOVE_LEFT else 1
+            self.hand_cursor = self.ui.move(self.hand_cursor, step)
+        else:
+            return False
+        self.dirty = True
+        return True
+
+    def move_cursor(self, key: PhoneKey) -> bool:
+        """4/6 move the cursor along the hand; whether ``key`` did that."""
+        count = len(self.ui.hand_cards())
+        if key in CURSOR_LEFT:
+            self.hand_cursor = max(0, self.hand_cursor - 1)
+        elif key in CURSOR_RIGHT:
+            self.hand_cursor = min(count - 1, self.hand_cursor + 1)
+        else:
+            return False
+        self.dirty = True
+        return True
 
     def soft_keys(self) -> tuple[str, str]:
         return ("", MENU)

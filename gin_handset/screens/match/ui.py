@@ -13,22 +13,38 @@ from enum import Enum
 
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
+from gin_handset.rules.melds import best_arrangement
 from gin_handset.rules.view import PlayerView
-from gin_handset.screens.base import Transition
+from gin_handset.screens.base import Screen, Transition
+from gin_handset.screens.context import AppContext
 from gin_handset.session.match_session import MatchSession
 
 COMPUTER_NAME = "CPU"
-BY_RANK, BY_SUIT = "rank", "suit"
+BY_RANK, BY_SUIT, BY_MELDS = "rank", "suit", "melds"
 SORT_KEYS: dict[str, Callable[[Card], tuple[int, int]]] = {
     BY_RANK: lambda c: (c.rank, c.suit),
     BY_SUIT: lambda c: (c.suit, c.rank),
 }
 
 
+def sorted_hand(cards: Sequence[Card], by: str) -> list[Card]:
+    """``cards`` by rank, by suit, or by melds: each meld of the best arrangement together
+    (lowest meld first), then the deadwood, highest first."""
+    if by != BY_MELDS:
+        return sorted(cards, key=SORT_KEYS[by])
+    arrangement = best_arrangement(cards)
+    melds = sorted((sorted(m.cards, key=SORT_KEYS[BY_RANK]) for m in arrangement.melds),
+                   key=lambda meld: (meld[0].rank, meld[0].suit))
+    loose = sorted(arrangement.deadwood, key=lambda c: (-c.value, -c.rank, c.suit))
+    return [card for meld in melds for card in meld] + loose
+
+
 class Route(Enum):
     PRESENT = "present"  # the screen for the session's present state
     DEAL = "deal"  # the deal of the hand just dealt
     GAME_OVER = "game over"
+    MENU = "menu"  # the in-match menu, over the match
+    PILE = "pile"  # the discard pile, over the match
 
 
 @dataclass(frozen=True)
@@ -47,13 +63,13 @@ class HandOrder:
     right end. Reading it changes nothing; `sync` (after each step) remembers the present
     order."""
 
-    sort_by: str = BY_SUIT
+    sort_by: str = BY_MELDS
     order: list[Card] = field(default_factory=list)
     hand_number: int | None = None
 
     def cards(self, held: Sequence[Card], hand_number: int) -> list[Card]:
         if hand_number != self.hand_number:
-            return sorted(held, key=SORT_KEYS[self.sort_by])
+            return sorted_hand(held, self.sort_by)
         kept = [c for c in self.order if c in held]
         return kept + [c for c in held if c not in kept]
 
@@ -62,7 +78,7 @@ class HandOrder:
 
     def sort(self, held: Sequence[Card], hand_number: int, by: str) -> None:
         self.sort_by = by
-        self.order = sorted(held, key=SORT_KEYS[by])
+        self.order = sorted_hand(held, by)
         self.hand_number = hand_number
 
     def move(self, held: Sequence[Card], hand_number: int, index: int, step: int) -> int:
@@ -78,11 +94,17 @@ class HandOrder:
 
 @dataclass
 class MatchUI:
-    """The session being shown, the theme, and the player's hand order."""
+    """The session being shown, what every screen may reach, the player's hand order, and how
+    to start another match like this one (set by the main menu's hooks)."""
 
     session: MatchSession
-    theme: Theme
+    context: AppContext
     order: HandOrder = field(default_factory=HandOrder)
+    again: Callable[[], Screen] | None = None
+
+    @property
+    def theme(self) -> Theme:
+        return self.context.theme
 
     def view(self) -> PlayerView:
         """All the player may know now."""

@@ -1,0 +1,154 @@
+"""Over the match: the match menu (the right soft key) and the discard pile (9, or the menu).
+
+The menu: Resume, Discard pile, How to Play, Main menu; 2/8 move, 5 or OK choose, CLR (or the
+right soft key) closes it. Its info line names the match seed and the hand, which
+``--seed N --hand K`` replays. The discard pile lists every card in it, newest first, with who
+put it there, and the cards the computer took from it; 2/8 (or 4/6) page, OK or CLR close it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from gin_handset.device.keys import (
+    BACK,
+    CHOOSE,
+    CURSOR_DOWN,
+    CURSOR_LEFT,
+    CURSOR_RIGHT,
+    CURSOR_UP,
+    PhoneKey,
+)
+from gin_handset.render import table, widgets
+from gin_handset.render.fonts import line_height
+from gin_handset.render.theme import Theme
+from gin_handset.rules.cards import Card
+from gin_handset.rules.view import PlayerView
+from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
+from gin_handset.screens.common import draw_frame, step_cursor
+from gin_handset.screens.help import HelpScreen
+from gin_handset.screens.match.table import seat_name
+from gin_handset.screens.match.ui import COMPUTER_NAME, MatchUI
+
+RESUME, PILE, HOW_TO_PLAY, MAIN_MENU = "Resume", "Discard pile", "How to Play", "Main menu"
+ITEMS = (RESUME, PILE, HOW_TO_PLAY, MAIN_MENU)
+
+
+def match_info(ui: MatchUI) -> str:
+    return f"Seed {ui.session.seed}  Hand {ui.session.hand_number + 1}"
+
+
+class MatchMenuScreen(Screen):
+    def __init__(self, ui: MatchUI) -> None:
+        super().__init__()
+        self.ui = ui
+        self.cursor = 0
+
+    def soft_keys(self) -> tuple[str, str]:
+        return "Select", "Back"
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        self.dirty = True
+        if key in CURSOR_UP:
+            self.cursor = step_cursor(self.cursor, -1, [True] * len(ITEMS))
+        elif key in CURSOR_DOWN:
+            self.cursor = step_cursor(self.cursor, 1, [True] * len(ITEMS))
+        elif key in BACK:
+            return Pop()
+        elif key in CHOOSE:
+            return self.choose(ITEMS[self.cursor])
+        return None
+
+    def choose(self, item: str) -> Transition:
+        if item == PILE:
+            return Replace(PileScreen(self.ui))
+        if item == HOW_TO_PLAY:
+            return Push(HelpScreen(self.ui.context))
+        if item == MAIN_MENU:
+            return PopToRoot()
+        return Pop()
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        content = draw_frame(lcd, theme, self, "Match menu")
+        prompt = widgets.prompt_rect(theme)
+        menu = pygame.Rect(content.left, content.top, content.width, prompt.top - content.top)
+        widgets.draw_menu(lcd, theme, menu, [widgets.MenuItem(item) for item in ITEMS],
+                          self.cursor)
+        widgets.draw_prompt(lcd, theme, match_info(self.ui))
+
+
+def pile_history(view: PlayerView) -> list[tuple[Card, int | None]]:
+    """The discard pile bottom first, each card with the seat that discarded it (None for the
+    upcard), rebuilt from the public log."""
+    pile: list[tuple[Card, int | None]] = [(view.upcard, None)]
+    for event in view.log:
+        if event.kind == "discard" and event.card is not None:
+            pile.append((event.card, event.seat))
+        elif event.kind in ("take", "pile", "cancel"):
+            pile.pop()
+    return pile
+
+
+def pile_lines(view: PlayerView) -> list[list[table.Part]]:
+    lines: list[list[table.Part]] = []
+    for card, seat in reversed(pile_history(view)):
+        who = "upcard" if seat is None else f"by {seat_name(seat)}"
+        lines.append([card, f" {who}"])
+    taken = view.opponent_pickups
+    lines.append([f"{COMPUTER_NAME} took {'nothing' if not taken else ''}", *_spaced(taken)])
+    return lines
+
+
+def _spaced(cards: tuple[Card, ...]) -> list[table.Part]:
+    parts: list[table.Part] = []
+    for card in cards:
+        parts.extend([card, " "])
+    return parts[:-1]
+
+
+class PileScreen(Screen):
+    def __init__(self, ui: MatchUI) -> None:
+        super().__init__()
+        self.ui = ui
+        self.page = 0
+
+    def soft_keys(self) -> tuple[str, str]:
+        return "Back", "Back"
+
+    def pages(self, theme: Theme) -> list[list[list[table.Part]]]:
+        rect = self.area(theme)
+        per_page = max(1, rect.height // (line_height(theme.font("body")) + 1))
+        lines = pile_lines(self.ui.view())
+        return [lines[i:i + per_page] for i in range(0, len(lines), per_page)]
+
+    @staticmethod
+    def area(theme: Theme) -> pygame.Rect:
+        content = widgets.layout(theme).content
+        bottom = widgets.prompt_rect(theme).top
+        return pygame.Rect(widgets.MARGIN, content.top + 1, content.width - 2 * widgets.MARGIN,
+                           bottom - content.top - 1)
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        self.dirty = True
+        count = len(self.pages(self.ui.theme))
+        if key in CURSOR_UP | CURSOR_LEFT:
+            self.page = max(0, self.page - 1)
+        elif key in CURSOR_DOWN | CURSOR_RIGHT:
+            self.page = min(count - 1, self.page + 1)
+        elif key in CHOOSE | BACK:
+            return Pop()
+        return None
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        pages = self.pages(theme)
+        count = len(self.ui.view().discard_pile)
+        draw_frame(lcd, theme, self, "Discard pile", f"{count}")
+        rect = self.area(theme)
+        body = theme.font("body")
+        y = rect.top
+        for parts in pages[min(self.page, len(pages) - 1)]:
+            table.draw_rich(lcd, theme, table.fit_parts(parts, body, rect.width), body,
+                            (rect.left, y))
+            y += line_height(body) + 1
+        where = f"page {self.page + 1}/{len(pages)}" if len(pages) > 1 else ""
+        table.draw_prompt(lcd, theme, [f"OK: back  {where}".rstrip()])
