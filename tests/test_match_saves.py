@@ -15,7 +15,9 @@ from gin_handset.screens.base import Screen, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, QuestionScreen
 from gin_handset.screens.main_menu import CONTINUE, ITEMS, NEW_GAME, MainMenu
+from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.router import MatchScreen
 from gin_handset.screens.root import build_root
@@ -168,3 +170,26 @@ def test_a_save_that_fails_is_shown_on_the_next_screen(data_dir):
     stack.key(K.SELECT)
     assert stack.top is host, "the notice goes back to the match"
     assert host.ui.session.problems == [], "each failure is shown once"
+
+
+def test_match_menu_pile_and_rearranging_through_the_app(data_dir, display):
+    driver = Driver("candybar", 77)
+    while not isinstance(driver.top, ComputerTurnScreen):
+        driver.step()
+    host = driver.app.stack.top
+    steps = host.ui.session.record.steps
+    driver.press(K.STAR)
+    ranks = [card.rank for card in host.ui.hand_cards()]
+    assert ranks == sorted(ranks), "* sorts during the computer's turn"
+    driver.press(K.SOFT_RIGHT)
+    menu = driver.app.stack.top
+    assert isinstance(menu, MatchMenuScreen)
+    driver.press(K.NUM8)
+    driver.press(K.SELECT)
+    assert isinstance(driver.app.stack.top, PileScreen)
+    driver.press(K.CLEAR)
+    assert driver.app.stack.top is host
+    driver.press(K.NUM9)
+    assert isinstance(driver.app.stack.top, PileScreen)
+    driver.press(K.SELECT)
+    assert driver.app.stack.top is host and host.ui.session.record.steps[:len(steps)] == steps
