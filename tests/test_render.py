@@ -7,8 +7,11 @@ import sys
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gin_handset.render import cards, fonts, pips, widgets
+from gin_handset.render.fonts import ELLIPSIS, fit_text, text_width, wrap_text
 from gin_handset.render.theme import FontSpec
 from gin_handset.rules.cards import DECK, parse_cards
 
@@ -149,3 +152,53 @@ def test_menu_scrolls_to_keep_the_cursor():
 def test_paginate_breaks_on_form_feed():
     pages = widgets.paginate(["a", "b", "c", "\f", "d"], 2)
     assert pages == [["a", "b"], ["c"], ["d"]]
+
+
+def wrap_by_brute_force(text: str, spec: FontSpec, width: int) -> list[str]:
+    """Wrapping as the definition says, measuring every candidate line afresh."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if text_width(candidate, spec) <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while len(word) > 1 and text_width(word, spec) > width:
+                cut = len(word)
+                while cut > 1 and text_width(word[:cut], spec) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab Wi.\n", max_size=60), st.integers(1, 60),
+       st.sampled_from([FontSpec("pixel3x5"), FontSpec("pixel5x7", 2)]))
+def test_wrapping_matches_the_definition(text, width, spec):
+    assert wrap_text(text, spec, width) == wrap_by_brute_force(text, spec, width)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet="abWi. ", max_size=40), st.integers(0, 80))
+def test_fitting_keeps_the_longest_start_that_fits(text, width):
+    spec = FontSpec("pixel5x7")
+    shown = fit_text(text, spec, width)
+    assert text_width(shown, spec) <= width or shown == ""
+    if shown != text and shown:
+        kept = shown[: -len(ELLIPSIS)]
+        longer = text[: len(kept) + 1]
+        assert text.startswith(kept.rstrip()) or text.startswith(kept)
+        assert text_width(longer.rstrip() + ELLIPSIS, spec) > width or longer.rstrip() == kept
+
+
+def test_a_word_of_twenty_thousand_letters_wraps_into_lines_that_fit():
+    spec = FontSpec("pixel5x7")
+    lines = wrap_text("w" * 20_000 + " end", spec, 120)
+    assert "".join(lines).replace(" ", "") == "w" * 20_000 + "end"
+    assert all(text_width(line, spec) <= 120 for line in lines)

@@ -189,36 +189,65 @@ def draw_text(
     return pygame.Rect(x, y, width, font.height * spec.scale)
 
 
+def _prefix_fitting(text: str, spec: FontSpec, width: int) -> int:
+    """How many characters of ``text`` fit in ``width`` (in one pass)."""
+    font = load_font(spec.name)
+    used = 0
+    for count, char in enumerate(text):
+        used += (font.spacing if count else 0) + font.glyph(char).width
+        if used * spec.scale > width:
+            return count
+    return len(text)
+
+
 def fit_text(text: str, spec: FontSpec, width: int) -> str:
     """``text`` if it fits ``width``, else cut short and ended with an ellipsis that fits."""
     if text_width(text, spec) <= width:
         return text
-    while text and text_width(text + ELLIPSIS, spec) > width:
-        text = text[:-1]
+    font = load_font(spec.name)
+    room = width - text_width(ELLIPSIS, spec) - font.spacing * spec.scale
+    text = text[:_prefix_fitting(text, spec, room)]
     return text.rstrip() + ELLIPSIS if text else ""
 
 
-def wrap_text(text: str, spec: FontSpec, width: int) -> list[str]:
-    """Break ``text`` into lines no wider than ``width``; ``\\n`` forces a break.
+def _cut_word(word: str, spec: FontSpec, width: int) -> list[str]:
+    """A word wider than ``width`` cut into pieces that fit (at least a character each)."""
+    pieces: list[str] = []
+    while word:
+        cut = max(1, _prefix_fitting(word, spec, width))
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces
 
-    A word wider than the line is cut across lines.
+
+def wrap_text(text: str, spec: FontSpec, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width``; ``\n`` forces a break.
+
+    A word wider than the line is cut across lines. The time taken grows with the text's
+    length, no faster.
     """
+    font = load_font(spec.name)
+    space = (font.spacing + font.glyph(" ").width) * spec.scale
+    spacing = font.spacing * spec.scale
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        line: list[str] = []
+        used = 0
         for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if text_width(candidate, spec) <= width:
-                line = candidate
+            word_w = text_width(word, spec)
+            empty = not any(line)  # only empty words so far: they take no room
+            extra = word_w if empty else space + (spacing + word_w if word else 0)
+            if used + extra <= width:
+                if empty:
+                    line = [word]
+                else:
+                    line.append(word)
+                used += extra
                 continue
-            if line:
-                lines.append(line)
-            while text_width(word, spec) > width:
-                cut = len(word)
-                while cut > 1 and text_width(word[:cut], spec) > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
+            if not empty:
+                lines.append(" ".join(line))
+            pieces = _cut_word(word, spec, width) if word_w > width else [word]
+            lines.extend(pieces[:-1])
+            line, used = [pieces[-1]], text_width(pieces[-1], spec)
+        lines.append(" ".join(line))
     return lines
