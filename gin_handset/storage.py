@@ -1,16 +1,23 @@
 """The player's files (settings, the saved match): JSON written atomically, and a file that
-cannot be read renamed aside, never deleted."""
+cannot be read renamed aside, never deleted.
+
+Any file is read as possibly hostile: only a regular file (not a pipe, a folder or a device) of
+at most `MAX_BYTES` is read; numbers with thousands of digits and deep nesting are refused like
+any other bad JSON; temporaries left by a write that was killed are removed.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+MAX_BYTES = 4 * 1024 * 1024  # far more than any settings file or saved match
 
 
 class FieldError(ValueError):
@@ -35,12 +42,59 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable, so a power cut cannot bring the previous file back."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:  # a system that cannot open folders (Windows) syncs renames itself
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)
+
+
+def remove_temporaries(path: Path) -> None:
+    """Remove what writes of ``path`` that were killed left behind (``.<name>.*.tmp``)."""
+    try:
+        for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+            if leftover.is_file():
+                leftover.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def read_text(path: Path) -> str:
+    """The text of a regular file of at most `MAX_BYTES`; OSError or ValueError saying what is
+    wrong otherwise. A pipe, a folder or a device is never opened for reading (no hang)."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise ValueError(f"{info.st_size} bytes, more than the {MAX_BYTES} a file may have")
+        data = os.read(handle, MAX_BYTES + 1)
+    finally:
+        os.close(handle)
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"more than the {MAX_BYTES} bytes a file may have")
+    return data.decode("utf-8")
+
+
+def _short(text: str, limit: int = 160) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def set_aside(path: Path) -> Path:
     """Rename an unreadable file to ``<name>.bad-<n>`` (the first free n); the new path."""
     n = 1
-    while (aside := path.with_name(f"{path.name}.bad-{n}")).exists():
+    while os.path.lexists(aside := path.with_name(f"{path.name}.bad-{n}")):
         n += 1
     os.replace(path, aside)
     return aside
@@ -52,14 +106,19 @@ def read_json(path: Path, parse: Callable[[Any], T]) -> tuple[T | None, str | No
     A file that cannot be read or parsed (``parse`` raises FieldError) is set aside:
     (None, what was wrong and where the file went).
     """
-    if not path.exists():
+    remove_temporaries(path)
+    if not os.path.lexists(path):
         return None, None
     try:
-        return parse(json.loads(path.read_text(encoding="utf-8"))), None
+        return parse(json.loads(read_text(path))), None
     except FieldError as error:
         problem = str(error)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        problem = f"not readable JSON ({error})"
+    except RecursionError:
+        problem = "not readable JSON (nested too deeply)"
+    except (OSError, ValueError) as error:  # JSON errors, huge numbers, bad bytes, not a file
+        problem = f"not readable JSON ({_short(str(error))})"
+    except Exception as error:  # a last guard: a bad file must never become a traceback
+        problem = f"cannot be used ({type(error).__name__}: {_short(str(error))})"
     try:
         where = f"it was moved to {set_aside(path)}"
     except OSError as error:

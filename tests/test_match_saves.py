@@ -166,7 +166,7 @@ def test_a_save_that_fails_is_shown_on_the_next_screen(data_dir):
             decision.wait()
         stack.update(2000)
     notice = stack.top
-    assert notice.title == "Not saved" and "could not be saved" in notice.view.messages[0]
+    assert notice.title == "Saving" and "could not be saved" in notice.view.messages[0]
     stack.key(K.SELECT)
     assert stack.top is host, "the notice goes back to the match"
     assert host.ui.session.problems == [], "each failure is shown once"

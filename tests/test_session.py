@@ -133,3 +133,19 @@ def test_a_bad_first_hand_in_a_save_is_named(field, value, tmp_path: Path) -> No
     (tmp_path / "match.json").write_text(json.dumps(data))
     record, messages = SaveStore(tmp_path).load()
     assert record is None and field in messages[0]
+
+
+def test_a_failing_save_is_told_once_and_its_return_too(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    session = MatchSession.new(Options(), 77, "simple", store)
+    (tmp_path / "match.json").unlink()
+    (tmp_path / "match.json").mkdir()  # every save now fails
+    play_steps(session, 6)
+    problems = session.take_problems()
+    assert len(problems) == 1 and "could not be saved" in problems[0]
+    play_steps(session, 6)
+    assert session.take_problems() == [], "not again at every step"
+    (tmp_path / "match.json").rmdir()
+    play_steps(session, 1)
+    assert session.take_problems() == ["The match is saved again."]
+    assert store.load()[0] == session.record

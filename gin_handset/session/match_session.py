@@ -48,7 +48,8 @@ class MatchSession:
         # simple and easy players' memory of the hand in progress starts afresh.
         self._rng = random.Random()
         self.computer: Player = player or make_player(record.difficulty, self._rng)
-        self.problems: list[str] = []  # save failures not yet shown
+        self.problems: list[str] = []  # news about saving not yet shown
+        self._save_failing = False
         self.closed = False
         self._decision: Decision | None = None
         self._hold_ms = 0
@@ -272,6 +273,10 @@ class MatchSession:
             else:
                 self.store.save(self.record)
         except OSError as error:
-            message = f"The match could not be saved: {error}"
-            if message not in self.problems:
-                self.problems.append(message)
+            if not self._save_failing:  # once per failure, not at every step
+                self.problems.append(f"The match could not be saved: {error}")
+            self._save_failing = True
+            return
+        if self._save_failing:
+            self.problems.append("The match is saved again.")
+            self._save_failing = False

@@ -101,5 +101,5 @@ class MatchScreen(Screen):
         self.dirty = True
         problems = self.ui.session.take_problems()
         if problems:
-            return Push(NoticeScreen(problems, None, self.ui.theme, "Not saved"))
+            return Push(NoticeScreen(problems, None, self.ui.theme, "Saving"))
         return None
