@@ -19,24 +19,38 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _positive(text: str) -> int:
+MAX_DIGITS = 40
+
+
+def _whole(text: str) -> int:
+    """A whole number of at most `MAX_DIGITS` digits."""
+    shown = text if len(text) <= MAX_DIGITS else text[:MAX_DIGITS] + "..."
+    if len(text.strip().lstrip("+-")) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at most {MAX_DIGITS} "
+                                         f"digits, got {shown!r}")
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown!r}") from None
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive whole number, got {value}")
     return value
 
 
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+def _scale(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_SCALE:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SCALE}, got {value}")
+    return value
 
 
 DEALERS = {"you": 0, "cpu": 1}
+MAX_WINDOW = 16_384  # pixels a side: larger than any screen
+MAX_SCALE = 64
 
 
 def _hand(text: str) -> int:
@@ -68,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Gin Rummy on an emulated keypad phone, in a window.")
     parser.add_argument("--skin", metavar="NAME|PATH", help="a bundled skin's name or a skin file")
     parser.add_argument(
-        "--scale", metavar="N", type=_positive, help="draw at this whole scale (default: largest)"
+        "--scale", metavar="N", type=_scale, help="draw at this whole scale (default: largest)"
     )
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument("--seed", metavar="N", type=_whole, help="seed the shuffles (replayable)")
@@ -111,38 +125,56 @@ def start(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[An
     """The skin, the settings and the startup messages for a run with ``args``.
 
     A broken ``--skin`` is a usage error; a broken skin named by the settings (or a broken
-    default) falls back to a skin that loads, with a message for the player.
+    default) falls back to a skin that loads, with a message for the player. The settings
+    returned name the skin given with ``--skin``; nothing is written yet (`remember_skin`).
     """
     from gin_handset.device.skin import SkinError, load_or_default, load_skin
     from gin_handset.settings import SettingsStore
 
-    store = SettingsStore()
-    settings, messages = store.load()
+    settings, messages = SettingsStore().load()
     if args.skin is not None:
         try:
             skin = load_skin(args.skin)
         except SkinError as error:
             parser.error(f"argument --skin: {error}")
-        return skin, remember_skin(store, settings, args.skin, messages), messages
+        return skin, replace(settings, skin=skin_setting(args.skin)), messages
     skin, problems = load_or_default(settings.skin)
     return skin, settings, [*messages, *problems]
 
 
-def remember_skin(store: Any, settings: Any, spec: str, messages: list[str]) -> Any:
-    """Keep the skin given with ``--skin`` in the settings, so the next start uses it too."""
+def skin_setting(spec: str) -> str:
+    """How the settings name the skin given with ``--skin``: a file by its full path."""
     from pathlib import Path
 
     from gin_handset.device.skin_files import looks_like_path
 
-    chosen = str(Path(spec).resolve()) if looks_like_path(spec) else spec
-    if chosen == settings.skin:
-        return settings
-    kept = replace(settings, skin=chosen)
+    return str(Path(spec).resolve()) if looks_like_path(spec) else spec
+
+
+def remember_skin(settings: Any) -> None:
+    """Keep the skin of ``settings`` for the next start; called once the first frame is drawn,
+    so a skin that cannot draw is never remembered (no crash at every start)."""
+    from gin_handset.settings import SettingsStore
+
+    store = SettingsStore()
+    stored, problems = store.load()
+    if problems or stored.skin == settings.skin:
+        return
     try:
-        store.save(kept)
+        store.save(replace(stored, skin=settings.skin))
     except OSError as error:
-        messages.append(f"The skin could not be remembered in {store.path}: {error}")
-    return kept
+        print(f"{PROG}: the skin could not be remembered in {store.path}: {error}",
+              file=sys.stderr)
+
+
+def check_scale(args: argparse.Namespace, parser: argparse.ArgumentParser, skin: Any) -> None:
+    """A ``--scale`` whose window would be larger than any screen is a usage error."""
+    if args.scale is None:
+        return
+    width, height = (side * args.scale for side in skin.body_size)
+    if max(width, height) > MAX_WINDOW:
+        parser.error(f"argument --scale: {args.scale} makes the {skin.name} window "
+                     f"{width}x{height} pixels; at most {MAX_WINDOW} a side")
 
 
 def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
@@ -173,6 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SkinError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
+    check_scale(args, parser, skin)
     from gin_handset.app import run_app
 
     try:
@@ -183,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             messages=messages,
             settings=settings,
             bindings=dict(args.bind),
+            on_first_frame=(lambda: remember_skin(settings)) if args.skin else None,
             **match_start(args),
         )
     except KeyboardInterrupt:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -130,12 +130,15 @@ class App:
                      if d is not None]
         return max(1, min(deadlines)) if deadlines else None
 
-    def run(self) -> None:
-        """Loop until a screen quits or the window closes."""
+    def run(self, on_first_frame: Callable[[], None] | None = None) -> None:
+        """Loop until a screen quits or the window closes; ``on_first_frame`` is called once
+        the first frame is on screen."""
         exit_after_first = os.environ.get(EXIT_AFTER_FIRST_FRAME) == "1"
         wait_for_events = make_waiter()
         last = _now_ms()
         self.draw()
+        if on_first_frame is not None:
+            on_first_frame()
         while not self.stack.quit:
             if exit_after_first and self.frames:
                 print("first frame", flush=True)
@@ -194,6 +197,7 @@ def run_app(
     messages: Sequence[str] = (),
     settings: Settings | None = None,
     bindings: Mapping[str, PhoneKey | None] | None = None,
+    on_first_frame: Callable[[], None] | None = None,
 ) -> None:
     """Open the handset's window and run the game until the player leaves.
 
@@ -208,7 +212,8 @@ def run_app(
         stack = ScreenStack(build_root(context))
         tones = KeyTones.open(lambda: context.settings.sound)
         try:
-            App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones).run()
+            app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones)
+            app.run(on_first_frame)
         finally:
             stack.close()
     finally:

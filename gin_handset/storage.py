@@ -69,21 +69,21 @@ def remove_temporaries(path: Path) -> None:
         pass
 
 
-def read_text(path: Path) -> str:
-    """The text of a regular file of at most `MAX_BYTES`; OSError or ValueError saying what is
-    wrong otherwise. A pipe, a folder or a device is never opened for reading (no hang)."""
+def read_text(path: Path, limit: int = MAX_BYTES) -> str:
+    """The text of a regular file of at most ``limit`` bytes; OSError or ValueError saying what
+    is wrong otherwise. A pipe, a folder or a device is never read from (no hang)."""
     handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
             raise ValueError("not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise ValueError(f"{info.st_size} bytes, more than the {MAX_BYTES} a file may have")
-        data = os.read(handle, MAX_BYTES + 1)
+        if info.st_size > limit:
+            raise ValueError(f"{info.st_size} bytes, more than the {limit} this file may have")
+        data = os.read(handle, limit + 1)
     finally:
         os.close(handle)
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"more than the {MAX_BYTES} bytes a file may have")
+    if len(data) > limit:
+        raise ValueError(f"more than the {limit} bytes this file may have")
     return data.decode("utf-8")
 
 

@@ -48,9 +48,20 @@ def test_skin_flag_wins_over_the_settings(data_dir):
     assert begin("--skin", "classic")[0].name == "classic"
 
 
-def test_skin_flag_is_remembered_for_the_next_start(data_dir):
+def first_frame(*argv: str) -> subprocess.CompletedProcess[str]:
+    """The real program with ``argv``, ended after its first frame."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "GIN_HANDSET_EXIT_AFTER_FIRST_FRAME": "1"}
+    return subprocess.run([sys.executable, "-m", "gin_handset", *argv], capture_output=True,
+                          text=True, env=env, timeout=60)
+
+
+def test_skin_flag_is_remembered_once_its_first_frame_is_drawn(data_dir):
     _, settings, messages = begin("--skin", "qvga")
     assert settings.skin == "qvga" and messages == []
+    assert SettingsStore(data_dir).load()[0].skin is None, "not before the first frame"
+    result = first_frame("--skin", "qvga")
+    assert result.returncode == 0 and "first frame" in result.stdout, result.stderr
     assert SettingsStore(data_dir).load()[0].skin == "qvga"
     assert begin()[0].name == "qvga"
 
@@ -60,6 +71,7 @@ def test_a_skin_file_is_remembered_by_its_full_path(data_dir, tmp_path):
     own.write_text("extends: classic\n")
     _, settings, _ = begin("--skin", str(own))
     assert settings.skin == str(own.resolve())
+    assert first_frame("--skin", str(own)).returncode == 0
     assert begin()[0].lcd_rect == begin("--skin", "classic")[0].lcd_rect
 
 

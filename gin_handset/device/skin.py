@@ -12,7 +12,7 @@ from typing import Any
 
 from gin_handset.device.bindings import Binding, parse_binding
 from gin_handset.device.keys import PhoneKey
-from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError
+from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError, show
 from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin, resolve
 from gin_handset.render.fonts import available_fonts, unprintable
 from gin_handset.render.theme import FONT_ROLES, PALETTE_FIELDS, FontSpec, Theme
@@ -38,6 +38,24 @@ MAX_BODY = (1600, 1600)
 MAX_FONT_SCALE = 4
 MAX_LABEL_SCALE = 8
 LABEL_FONT = "pixel5x7"  # the bundled font the key and body labels are printed in
+MAX_RADIUS = 800  # a corner's radius, in body units
+MAX_IMAGE = (4096, 4096)  # a body image's size in pixels, checked before it is decoded
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+# The fields each part of a skin may have; anything else is a mistake worth naming.
+TOP_FIELDS = ("name", "backdrop", "body", "lcd", "palette", "fonts", "key_style", "keys",
+              "bindings", "numpad")
+BODY_FIELDS = ("size", "color", "edge", "radius", "image", "brand", "decorations")
+BRAND_FIELDS = ("text", "center", "color", "scale")
+DECORATION_FIELDS = ("shape", "rect", "color", "radius")
+LCD_FIELDS = ("rect", "resolution", "bezel")
+STYLE_FIELDS = ("shape", "radius", "color", "pressed", "edge", "label_color", "sub_color",
+                "label_scale")
+KEY_FIELDS = (*STYLE_FIELDS, "rect", "label", "sub_label")
+FONT_FIELDS = ("name", "scale")
+MAX_DECORATIONS = 64
+MAX_LABEL = 40
+MAX_BINDINGS = 256
 
 
 @dataclass(frozen=True)
@@ -143,9 +161,12 @@ def load_or_default(spec: str | Path | None) -> tuple[Skin, list[str]]:
 
 def _build(path: Path, data: dict[str, Any]) -> Skin:
     f = Fields(path)
+    f.known(data, "", TOP_FIELDS)
     body = f.mapping(data, "", "body")
+    f.known(body, "body", BODY_FIELDS)
     body_size = f.size(body, "body", "size", high=MAX_BODY)
     lcd = f.mapping(data, "", "lcd")
+    f.known(lcd, "lcd", LCD_FIELDS)
     lcd_rect = f.rect(lcd, "lcd", "rect")
     f.inside("lcd.rect", lcd_rect, body_size, "body")
     resolution = f.size(lcd, "lcd", "resolution", MIN_RESOLUTION, MAX_RESOLUTION)
@@ -162,9 +183,9 @@ def _build(path: Path, data: dict[str, Any]) -> Skin:
         body_size=body_size,
         body_color=f.color(body, "body", "color"),
         body_edge=f.color(body, "body", "edge", f.color(body, "body", "color")),
-        body_radius=f.whole(body, "body", "radius", 0),
+        body_radius=f.whole(body, "body", "radius", 0, high=MAX_RADIUS),
         body_image=_image(f, body, path),
-        brand=_brand(f, body),
+        brand=_brand(f, body, body_size),
         decorations=_decorations(f, body, body_size),
         lcd_rect=lcd_rect,
         resolution=resolution,
@@ -180,36 +201,57 @@ def _build(path: Path, data: dict[str, Any]) -> Skin:
 
 
 def _image(f: Fields, body: dict[str, Any], path: Path) -> Path | None:
+    """A PNG in the skin's folder, no larger than `MAX_IMAGE` (read from its header before
+    anything is decoded)."""
     name = f.text(body, "body", "image", None)
     if name is None:
         return None
-    image = (path.parent / name).resolve()
+    folder = path.parent.resolve()
+    image = (folder / name).resolve()
+    if image.parent != folder:
+        f.fail("body.image", f"{show(name)} is not a file beside the skin (in {folder})")
     if not image.is_file():
-        f.fail("body.image", f"image file {name!r} not found beside the skin")
+        f.fail("body.image", f"image file {show(name)} not found beside the skin")
+    try:
+        with image.open("rb") as handle:
+            header = handle.read(24)
+    except OSError as error:
+        f.fail("body.image", f"cannot read image {show(name)} ({error})")
+    if len(header) < 24 or header[:8] != PNG_SIGNATURE or header[12:16] != b"IHDR":
+        f.fail("body.image", f"{show(name)} is not a PNG file")
+    width, height = int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+    if not (0 < width <= MAX_IMAGE[0] and 0 < height <= MAX_IMAGE[1]):
+        f.fail("body.image", f"{show(name)} is {width}x{height} pixels; at most "
+                             f"{MAX_IMAGE[0]}x{MAX_IMAGE[1]}")
     import pygame
 
     try:
         pygame.image.load(str(image))
     except (pygame.error, OSError) as error:
-        f.fail("body.image", f"cannot read image {name!r} ({error})")
+        f.fail("body.image", f"cannot read image {show(name)} ({error})")
     return image
 
 
-def _label(f: Fields, data: dict[str, Any], path: str, name: str, default: str) -> str:
-    text = f.text(data, path, name, default)
+def _label(f: Fields, data: dict[str, Any], path: str, name: str, *default: str) -> str:
+    text = f.text(data, path, name, *default)
+    if len(text) > MAX_LABEL:
+        f.fail(f"{path}.{name}", f"at most {MAX_LABEL} characters, got {len(text)}")
     bad = unprintable(text, LABEL_FONT)
     if bad:
         f.fail(f"{path}.{name}", f"characters {''.join(sorted(bad))!r} cannot be printed")
     return text
 
 
-def _brand(f: Fields, body: dict[str, Any]) -> Brand | None:
+def _brand(f: Fields, body: dict[str, Any], size: tuple[int, int]) -> Brand | None:
     brand = f.mapping(body, "body", "brand", None)
     if brand is None:
         return None
+    f.known(brand, "body.brand", BRAND_FIELDS)
     x, y = f.numbers(brand, "body.brand", "center", 2, "[x, y]")
+    if not (0 <= x <= size[0] and 0 <= y <= size[1]):
+        f.fail("body.brand.center", f"{[x, y]} is outside the body ({size[0]}x{size[1]})")
     return Brand(
-        text=_label(f, brand, "body.brand", "text", ""),
+        text=_label(f, brand, "body.brand", "text"),
         center=(x, y),
         color=f.color(brand, "body.brand", "color"),
         scale=f.whole(brand, "body.brand", "scale", 1, low=1, high=MAX_LABEL_SCALE),
@@ -219,12 +261,15 @@ def _brand(f: Fields, body: dict[str, Any]) -> Brand | None:
 def _decorations(f: Fields, body: dict[str, Any], size: tuple[int, int]) -> tuple[Decoration, ...]:
     items = f.field(body, "body", "decorations", [])
     if not isinstance(items, list):
-        f.fail("body.decorations", f"expected a list, got {items!r}")
+        f.fail("body.decorations", f"expected a list, got {show(items)}")
+    if len(items) > MAX_DECORATIONS:
+        f.fail("body.decorations", f"at most {MAX_DECORATIONS} decorations, got {len(items)}")
     result = []
     for index, item in enumerate(items):
         path = f"body.decorations.{index}"
         if not isinstance(item, dict):
-            f.fail(path, f"expected a mapping, got {item!r}")
+            f.fail(path, f"expected a mapping, got {show(item)}")
+        f.known(item, path, DECORATION_FIELDS)
         rect = f.rect(item, path, "rect")
         f.inside(f"{path}.rect", rect, size, "body")
         result.append(
@@ -232,7 +277,7 @@ def _decorations(f: Fields, body: dict[str, Any], size: tuple[int, int]) -> tupl
                 shape=f.choice(item, path, "shape", SHAPES, "rect"),
                 rect=rect,
                 color=f.color(item, path, "color"),
-                radius=f.whole(item, path, "radius", 0),
+                radius=f.whole(item, path, "radius", 0, high=MAX_RADIUS),
             )
         )
     return tuple(result)
@@ -254,17 +299,15 @@ def available_font_names() -> frozenset[str]:
 def _fonts(f: Fields, data: dict[str, Any]) -> dict[str, tuple[str, int]]:
     fonts = f.mapping(data, "", "fonts")
     known = available_font_names()
-    for role in fonts:
-        if role not in FONT_ROLES:
-            f.fail(f"fonts.{role}", f"unknown font role (known: {', '.join(FONT_ROLES)})")
+    f.known(fonts, "fonts", FONT_ROLES)
     result = {}
     for role in FONT_ROLES:
         spec = f.mapping(fonts, "fonts", role)
+        f.known(spec, f"fonts.{role}", FONT_FIELDS)
         name = f.text(spec, f"fonts.{role}", "name")
         if name not in known:
-            f.fail(
-                f"fonts.{role}.name", f"unknown font {name!r} (known: {', '.join(sorted(known))})"
-            )
+            f.fail(f"fonts.{role}.name",
+                   f"unknown font {show(name)} (known: {', '.join(sorted(known))})")
         scale = f.whole(spec, f"fonts.{role}", "scale", 1, low=1, high=MAX_FONT_SCALE)
         result[role] = (name, scale)
     return result
@@ -272,9 +315,10 @@ def _fonts(f: Fields, data: dict[str, Any]) -> dict[str, tuple[str, int]]:
 
 def _keys(f: Fields, data: dict[str, Any], body_size: tuple[int, int]) -> dict[PhoneKey, KeySpec]:
     style = f.mapping(data, "", "key_style", {})
+    f.known(style, "key_style", STYLE_FIELDS)
     base = {
         "shape": f.choice(style, "key_style", "shape", SHAPES, "rounded"),
-        "radius": f.whole(style, "key_style", "radius", 4),
+        "radius": f.whole(style, "key_style", "radius", 4, high=MAX_RADIUS),
         "color": f.color(style, "key_style", "color"),
         "pressed": f.color(style, "key_style", "pressed"),
         "edge": f.color(style, "key_style", "edge", f.color(style, "key_style", "color")),
@@ -287,22 +331,23 @@ def _keys(f: Fields, data: dict[str, Any], body_size: tuple[int, int]) -> dict[P
     keys_data = f.mapping(data, "", "keys")
     keys: dict[PhoneKey, KeySpec] = {}
     for name, item in keys_data.items():
-        path = f"keys.{name}"
+        path = f"keys.{str(name)[:40]}"
         try:
-            key = PhoneKey.from_name(str(name))
+            key = PhoneKey.from_name(str(name)[:40])
         except ValueError:
             f.fail(path, f"unknown key name (known: {', '.join(k.name for k in PhoneKey)})")
         if key in keys:
             f.fail(path, f"{key.name} is given twice")
         if not isinstance(item, dict):
-            f.fail(path, f"expected a mapping, got {item!r}")
+            f.fail(path, f"expected a mapping, got {show(item)}")
+        f.known(item, path, KEY_FIELDS)
         rect = f.rect(item, path, "rect")
         f.inside(f"{path}.rect", rect, body_size, "body")
         keys[key] = KeySpec(
             key=key,
             shape=f.choice(item, path, "shape", SHAPES, base["shape"]),
             rect=rect,
-            radius=f.whole(item, path, "radius", base["radius"]),
+            radius=f.whole(item, path, "radius", base["radius"], high=MAX_RADIUS),
             label=_label(f, item, path, "label", ""),
             sub_label=_label(f, item, path, "sub_label", ""),
             color=f.color(item, path, "color", base["color"]),
@@ -334,19 +379,20 @@ def _overlap(a: Rect, b: Rect) -> bool:
 
 def _bindings(f: Fields, data: dict[str, Any]) -> dict[str, PhoneKey]:
     raw = f.mapping(data, "", "bindings")
+    if len(raw) > MAX_BINDINGS:
+        f.fail("bindings", f"at most {MAX_BINDINGS} bindings, got {len(raw)}")
     result = {}
     for name, target in raw.items():
-        path = f"bindings.{name}"
+        path = f"bindings.{str(name)[:40]}"
         try:
-            parse_binding(str(name))
+            parse_binding(str(name)[:40])
         except ValueError as error:
             f.fail(path, str(error))
         if target is None:
             continue
         try:
-            result[str(name)] = PhoneKey.from_name(str(target))
+            result[str(name)] = PhoneKey.from_name(str(target)[:40])
         except ValueError:
-            f.fail(
-                path, f"unknown phone key {target!r} (known: {', '.join(k.name for k in PhoneKey)})"
-            )
+            known = ", ".join(k.name for k in PhoneKey)
+            f.fail(path, f"unknown phone key {show(target)} (known: {known})")
     return result

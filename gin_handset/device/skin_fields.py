@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Mapping
+import reprlib
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
 Color = tuple[int, int, int]
 Rect = tuple[int, int, int, int]
 
-_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _MISSING = object()
+MAX_COORDINATE = 100_000  # no number in a skin is larger (bodies are at most 1600 units)
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 36
+_REPR.maxlist = _REPR.maxdict = 4
+_REPR.maxlevel = 2
 
 
 class SkinError(Exception):
     """A skin that cannot be used; the message names the file, the field and what is wrong."""
 
 
-def _show(value: Any) -> str:
-    text = repr(value)
+def show(value: Any) -> str:
+    """A value as a message may print it: short whatever the value (a YAML alias bomb too)."""
+    text = _REPR.repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -42,6 +50,16 @@ class Fields:
             return default
         return data[name]
 
+    def known(self, data: Mapping[str, Any], path: str, names: Collection[str]) -> None:
+        """Fail on a field of ``data`` that is not one of ``names``, suggesting the closest."""
+        for name in data:
+            if name in names:
+                continue
+            text = str(name)[:40]
+            close = difflib.get_close_matches(text, list(names), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
+            self.fail(_join(path, text), f"unknown field{hint}")
+
     def mapping(
         self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING
     ) -> Any:
@@ -49,7 +67,7 @@ class Fields:
         if value is default and default is not _MISSING:
             return value
         if not isinstance(value, dict):
-            self.fail(_join(path, name), f"expected a mapping, got {_show(value)}")
+            self.fail(_join(path, name), f"expected a mapping, got {show(value)}")
         return value
 
     def text(self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING) -> Any:
@@ -57,7 +75,7 @@ class Fields:
         if value is default and default is not _MISSING:
             return value
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            self.fail(_join(path, name), f"expected text, got {_show(value)}")
+            self.fail(_join(path, name), f"expected text, got {show(value)}")
         return str(value)
 
     def whole(
@@ -73,19 +91,20 @@ class Fields:
         if value is default and default is not _MISSING:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(_join(path, name), f"expected a whole number, got {_show(value)}")
+            self.fail(_join(path, name), f"expected a whole number, got {show(value)}")
+        high = MAX_COORDINATE if high is None else high
         if value < low:
-            self.fail(_join(path, name), f"must be at least {low}, got {value}")
-        if high is not None and value > high:
-            self.fail(_join(path, name), f"must be at most {high}, got {value}")
+            self.fail(_join(path, name), f"must be at least {low}, got {show(value)}")
+        if value > high:
+            self.fail(_join(path, name), f"must be at most {high}, got {show(value)}")
         return value
 
     def color(self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING) -> Any:
         value = self.field(data, path, name, default)
         if value is default and default is not _MISSING:
             return value
-        if not isinstance(value, str) or not _COLOR.match(value):
-            self.fail(_join(path, name), f'expected a colour "#rrggbb", got {_show(value)}')
+        if not isinstance(value, str) or not _COLOR.fullmatch(value):
+            self.fail(_join(path, name), f'expected a colour "#rrggbb", got {show(value)}')
         return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
 
     def numbers(self, data: Mapping[str, Any], path: str, name: str, count: int, what: str) -> Any:
@@ -93,8 +112,11 @@ class Fields:
         ok = isinstance(value, list) and len(value) == count
         if not ok or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
             self.fail(
-                _join(path, name), f"expected {count} whole numbers {what}, got {_show(value)}"
+                _join(path, name), f"expected {count} whole numbers {what}, got {show(value)}"
             )
+        if any(abs(v) > MAX_COORDINATE for v in value):
+            self.fail(_join(path, name), f"numbers must be within +-{MAX_COORDINATE}, got "
+                                         f"{show(value)}")
         return tuple(value)
 
     def size(
@@ -125,7 +147,7 @@ class Fields:
         value = self.field(data, path, name, default)
         if value not in options:
             self.fail(
-                _join(path, name), f"expected one of {', '.join(options)}, got {_show(value)}"
+                _join(path, name), f"expected one of {', '.join(options)}, got {show(value)}"
             )
         return value
 

@@ -7,11 +7,14 @@ from typing import Any
 
 import yaml
 
-from gin_handset.device.skin_fields import Fields, SkinError
+from gin_handset.device.skin_fields import Fields, SkinError, show
+from gin_handset.storage import read_text
 
 SKINS_DIR = Path(__file__).resolve().parents[2] / "skins"
 DEFAULT_SKIN = "candybar"
 SUFFIXES = (".yaml", ".yml")
+MAX_SKIN_BYTES = 256 * 1024  # a skin file is a page or two of YAML
+MAX_EXTENDS = 8  # how long a chain of skins extending skins may be
 
 
 def bundled_skins() -> list[str]:
@@ -29,6 +32,8 @@ def find_skin(spec: str, near: Path | None = None) -> Path:
     """The file a skin name or path means; names look beside ``near`` first, then in ``skins/``."""
     if looks_like_path(spec):
         path = Path(spec).expanduser()
+        if path.exists() and not path.is_file():
+            raise SkinError(f"skin {spec}: not a regular file")
         if not path.is_file():
             raise SkinError(f"skin {spec}: no such file")
         return path
@@ -47,8 +52,8 @@ def read_yaml(path: Path) -> dict[str, Any]:
     """The top mapping of one YAML file, or a `SkinError` naming the file and the fault."""
     fields = Fields(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_text(path, MAX_SKIN_BYTES)
+    except (OSError, ValueError) as error:
         fields.fail("", f"cannot read the file ({error})")
     try:
         data = yaml.safe_load(text)
@@ -81,15 +86,17 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> dict[str, Any]:
     if resolved in chain:
         loop = " -> ".join(p.name for p in (*chain, resolved))
         Fields(path).fail("extends", f"inheritance loop: {loop}")
+    if len(chain) >= MAX_EXTENDS:
+        Fields(path).fail("extends", f"more than {MAX_EXTENDS} skins extend one another")
     data = read_yaml(path)
     parent_name = data.pop("extends", None)
     if parent_name is None:
         return data
     fields = Fields(path)
     if not isinstance(parent_name, str) or not parent_name.strip():
-        fields.fail("extends", f"expected a skin name, got {parent_name!r}")
+        fields.fail("extends", f"expected a skin name, got {show(parent_name)}")
     try:
         parent_path = find_skin(parent_name, near=path.parent)
     except SkinError as error:
-        fields.fail("extends", f"unknown parent skin {parent_name!r} ({error})")
+        fields.fail("extends", f"unknown parent skin {show(parent_name)} ({error})")
     return merge(resolve(parent_path, (*chain, resolved)), data)

@@ -1,0 +1,81 @@
+"""Hostile and broken skins (tests/hostile/skins/, and large ones made here): each is refused in
+bounded time with one message naming the file, the field and what is wrong; nothing is decoded
+or printed whole."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from gin_handset.__main__ import main
+from gin_handset.device.skin import SkinError, load_skin
+
+HOSTILE = Path(__file__).parent / "hostile" / "skins"
+
+EXPECTED = {
+    "typo_top": ("palete", "did you mean 'palette'?"),
+    "typo_body": ("body.colr", "did you mean 'color'?"),
+    "typo_key": ("keys.NUM5.lable", "did you mean 'label'?"),
+    "huge_radius": ("key_style.radius", "must be at most 800"),
+    "brand_far_away": ("body.brand.center", "numbers must be within"),
+    "brand_without_text": ("body.brand.text", "missing"),
+    "colour_with_newline": ("backdrop", 'expected a colour "#rrggbb"'),
+    "image_outside": ("body.image", "is not a file beside the skin"),
+    "image_absolute": ("body.image", "is not a file beside the skin"),
+    "image_giant": ("body.image", "is 20000x20000 pixels; at most 4096x4096"),
+    "alias_bomb": ("body.size", "expected 2 whole numbers"),
+}
+
+
+def refused(path: Path) -> str:
+    start = time.monotonic()
+    with pytest.raises(SkinError) as caught:
+        load_skin(path)
+    assert time.monotonic() - start < 3, "bounded time"
+    message = str(caught.value)
+    assert message.startswith(f"skin {path}") and "\n" not in message and len(message) < 400
+    return message
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_hostile_skin_is_refused_naming_the_field(name):
+    field, what = EXPECTED[name]
+    message = refused(HOSTILE / f"{name}.yaml")
+    assert f": {field}: " in message and what in message
+
+
+def test_a_number_with_thousands_of_digits(tmp_path):
+    path = tmp_path / "digits.yaml"
+    path.write_text("extends: classic\nkey_style:\n  radius: " + "9" * 5000 + "\n")
+    assert "digits.yaml" in refused(path)
+
+
+def test_a_skin_that_is_not_a_regular_file(tmp_path):
+    path = tmp_path / "pipe.yaml"
+    os.mkfifo(path)
+    assert "not a regular file" in refused(path)
+
+
+def test_a_skin_too_large_to_be_one(tmp_path):
+    path = tmp_path / "large.yaml"
+    path.write_text("extends: classic\n" + "# padding\n" * 40_000)
+    assert "bytes" in refused(path)
+
+
+def test_a_long_chain_of_skins_extending_skins(tmp_path):
+    for index in range(12):
+        parent = "classic" if index == 0 else f"chain{index - 1}"
+        (tmp_path / f"chain{index}.yaml").write_text(f"extends: {parent}\n")
+    with pytest.raises(SkinError, match=r"chain\d+\.yaml: extends: more than 8 skins extend"):
+        load_skin(tmp_path / "chain11.yaml")
+
+
+def test_a_hostile_skin_on_the_command_line_is_one_line_and_status_2(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--skin", str(HOSTILE / "typo_top.yaml")])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "palete" in error and "did you mean" in error
