@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NoReturn
 
+from gin_handset import __version__
+
 PROG = "gin-handset"
 
 
@@ -93,7 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--dealer", choices=DEALERS, help="with --seed: who deals the first hand (you or cpu)"
     )
-    parser.add_argument("--list-skins", action="store_true", help="list the bundled skins and exit")
+    parser.add_argument("--list-skins", action="store_true",
+                        help="list the bundled skins and your own, and exit")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--bind",
         metavar="KEY=PHONEKEY",
@@ -107,10 +111,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def list_skins() -> None:
-    """Print each bundled skin with its LCD resolution, marking the default."""
+    """Print each bundled skin, then each of the player's own, with its LCD resolution,
+    marking the default."""
     from gin_handset.device.skin import DEFAULT_SKIN, SkinError, bundled_skins, load_skin
+    from gin_handset.device.skin_files import user_skin_names, user_skins_dir
 
-    for name in bundled_skins():
+    own = user_skin_names()
+    for name in dict.fromkeys([*bundled_skins(), *own]):  # a skin of yours comes first
         try:
             skin = load_skin(name)
         except SkinError as error:
@@ -118,7 +125,8 @@ def list_skins() -> None:
             continue
         width, height = skin.resolution
         default = "  (default)" if name == DEFAULT_SKIN else ""
-        print(f"{name}  {width}x{height}{default}")
+        mine = f"  (yours, in {user_skins_dir()})" if name in own else ""
+        print(f"{name}  {width}x{height}{default}{mine}")
 
 
 def start(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Any, Any, list[str]]:

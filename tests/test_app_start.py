@@ -126,3 +126,16 @@ def test_the_real_program_starts_with_a_broken_settings_skin(data_dir):
     assert result.returncode == 0, result.stderr
     assert "first frame" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_a_skin_in_the_players_skin_folder_is_found_and_listed(data_dir):
+    own = data_dir / "skins"
+    own.mkdir(parents=True)
+    (own / "mine.yaml").write_text("extends: qvga\nname: mine\n")
+    assert begin("--skin", "mine")[0].name == "mine"
+    listed = subprocess.run([sys.executable, "-m", "gin_handset", "--list-skins"],
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    names = [line.split()[0] for line in listed.stdout.splitlines()]
+    assert names == ["candybar", "classic", "qvga", "mine"], listed.stderr
+    assert "yours" in listed.stdout.splitlines()[-1]

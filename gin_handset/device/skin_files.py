@@ -1,27 +1,48 @@
-"""Finding skin files, reading their YAML and resolving ``extends`` by deep merge."""
+"""Finding skin files, reading their YAML and resolving ``extends`` by deep merge.
+
+The bundled skins are package data (``gin_handset/skins/``); a player's own skins go in the
+``skins`` folder of the data folder, where a name is looked up first.
+"""
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from gin_handset.device.skin_fields import Fields, SkinError, show
+from gin_handset.settings import data_dir
 from gin_handset.storage import read_text
 
-SKINS_DIR = Path(__file__).resolve().parents[2] / "skins"
+SKINS_DIR = Path(str(files("gin_handset") / "skins"))
 DEFAULT_SKIN = "candybar"
 SUFFIXES = (".yaml", ".yml")
 MAX_SKIN_BYTES = 256 * 1024  # a skin file is a page or two of YAML
 MAX_EXTENDS = 8  # how long a chain of skins extending skins may be
 
 
-def bundled_skins() -> list[str]:
-    """Names of the skins shipped in ``skins/``, sorted."""
-    if not SKINS_DIR.is_dir():
+def user_skins_dir() -> Path:
+    """Where a player's own skins go: ``skins`` in the data folder."""
+    return data_dir() / "skins"
+
+
+def _names_in(folder: Path) -> list[str]:
+    try:
+        return sorted(p.stem for p in folder.iterdir() if p.suffix in SUFFIXES and p.is_file())
+    except OSError:
         return []
-    return sorted(p.stem for p in SKINS_DIR.iterdir() if p.suffix in SUFFIXES)
+
+
+def bundled_skins() -> list[str]:
+    """Names of the skins shipped with the game, sorted."""
+    return _names_in(SKINS_DIR)
+
+
+def user_skin_names() -> list[str]:
+    """Names of the player's own skins (in `user_skins_dir`), sorted."""
+    return _names_in(user_skins_dir())
 
 
 def looks_like_path(spec: str) -> bool:
@@ -29,7 +50,8 @@ def looks_like_path(spec: str) -> bool:
 
 
 def find_skin(spec: str, near: Path | None = None) -> Path:
-    """The file a skin name or path means; names look beside ``near`` first, then in ``skins/``."""
+    """The file a skin name or path means; names look beside ``near`` first, then in the
+    player's skins folder, then among the bundled skins."""
     if looks_like_path(spec):
         path = Path(spec).expanduser()
         if path.exists() and not path.is_file():
@@ -37,7 +59,7 @@ def find_skin(spec: str, near: Path | None = None) -> Path:
         if not path.is_file():
             raise SkinError(f"skin {spec}: no such file")
         return path
-    for folder in (near, SKINS_DIR):
+    for folder in (near, user_skins_dir(), SKINS_DIR):
         if folder is None:
             continue
         for suffix in SUFFIXES:

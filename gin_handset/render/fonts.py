@@ -1,22 +1,24 @@
 """The bundled pixel fonts: parsed lazily from their text files, drawn crisp at whole scales.
 
-A font file (``assets/fonts/<name>.txt``) holds a few ``key value`` headers (``name``, ``ascent``,
-``descent``, ``spacing``, ``leading``) and then glyphs: a line ``U+XXXX <char>`` followed by one
-line per pixel row, ``#`` for ink and ``.`` for paper. A glyph gives ``ascent`` rows, or
-``ascent + descent`` when it reaches below the baseline. Widths are per glyph (proportional).
+A font file (``gin_handset/fonts/<name>.txt``) holds a few ``key value`` headers (``name``,
+``ascent``, ``descent``, ``spacing``, ``leading``) and then glyphs: a line ``U+XXXX <char>``
+followed by one line per pixel row, ``#`` for ink and ``.`` for paper. A glyph gives ``ascent``
+rows, or ``ascent + descent`` when it reaches below the baseline. Widths are per glyph
+(proportional).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from importlib.resources import files
 from pathlib import Path
 
 import pygame
 
 from gin_handset.render.theme import Color, FontSpec
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = Path(str(files("gin_handset") / "fonts"))  # package data, in a wheel too
 FALLBACK_CHAR = "?"
 ELLIPSIS = ".."
 

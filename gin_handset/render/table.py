@@ -64,7 +64,7 @@ def draw_rich(
     ink = theme.color(color)
     for part in parts:
         if isinstance(part, Card):
-            card_ink = theme.color("red" if part.is_red else "black")
+            card_ink = theme.suit_ink(part.is_red)
             drawn = draw_text(surface, RANK_TEXT[part.rank - 1], spec, card_ink, (x, y))
             size = _pip_size(spec)
             draw_pip(surface, part.suit, size, card_ink, (drawn.right + 1, y + cap_height(spec)

@@ -48,6 +48,32 @@ class Theme:
     def color(self, name: str) -> Color:
         return self.palette[name]
 
+    def suit_ink(self, red: bool, ground: str = "background") -> Color:
+        """The colour a card's rank and pip are written in on ``ground`` (outside a card face):
+        the suit's colour where it reads there, else the text colour."""
+        suit = self.color("red" if red else "black")
+        return suit if contrast(suit, self.color(ground)) >= READABLE else self.color("text")
+
     def font(self, role: str) -> FontSpec:
         """The font of ``role`` (one of FONT_ROLES); the default font at scale 1 if unset."""
         return self.fonts.get(role) or FontSpec(DEFAULT_FONT)
+
+
+def luminance(color: Color) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG 2 contrast ratio of two colours: 1 (none) to 21 (black on white)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+READABLE = 4.5  # WCAG's contrast ratio for text
