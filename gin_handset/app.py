@@ -210,7 +210,7 @@ def run_app(
         window, chosen = open_window(skin, scale, fullscreen)
         context = build_context(skin, seed, messages, settings, first_hand, first_dealer)
         stack = ScreenStack(build_root(context))
-        tones = KeyTones.open(lambda: context.settings.sound)
+        tones = KeyTones(lambda: context.settings.sound)
         try:
             app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones)
             app.run(on_first_frame)

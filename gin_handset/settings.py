@@ -32,7 +32,7 @@ class SettingsError(FieldError):
 class Settings:
     options: Options = field(default_factory=Options)
     difficulty: str = "normal"
-    sound: bool = True
+    sound: bool = False  # games start silent
     skin: str | None = None
 
     def __post_init__(self) -> None:

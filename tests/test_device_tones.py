@@ -82,3 +82,15 @@ def test_the_app_sounds_each_key_it_hands_to_the_screens(mixer) -> None:
     app = App(skin, ScreenStack(Screen()), window, 1, tones=tones)
     app.press([PhoneKey.NUM2, PhoneKey.SELECT])
     assert set(tones.sounds) == {PhoneKey.NUM2, PhoneKey.SELECT}
+
+
+def test_no_audio_device_is_opened_while_sound_is_off() -> None:
+    pygame.mixer.quit()
+    tones = KeyTones(lambda: False)
+    for key in PhoneKey:
+        tones.play(key)
+    assert pygame.mixer.get_init() is None and tones.rate is None
+    tones.enabled = lambda: True
+    tones.play(PhoneKey.NUM1)
+    assert pygame.mixer.get_init() is not None, "opened once a tone is wanted"
+    pygame.mixer.quit()

@@ -133,7 +133,7 @@ def test_options_change_and_save(data_dir, theme):
     press(stack, K.NUM8, K.NUM6)  # upcard first -> dealer
     press(stack, K.NUM8, K.NUM4)  # next dealer alternate -> loser
     press(stack, K.NUM8, K.NUM4)  # computer normal -> easy
-    press(stack, K.NUM8, K.NUM5)  # sound on -> off
+    press(stack, K.NUM8, K.NUM5)  # sound off -> on
     press(stack, K.SELECT)
     assert isinstance(stack.top, MainMenu) and len(stack.screens) == 1
     saved, messages = SettingsStore().load()
@@ -144,7 +144,7 @@ def test_options_change_and_save(data_dir, theme):
     assert (o.oklahoma_ace_gin_only, o.oklahoma_spade_doubles) == (False, True)
     assert o.oklahoma_knock_limit == "upcard"
     assert (o.upcard_first, o.next_dealer) == ("dealer", "loser")
-    assert (saved.difficulty, saved.sound) == ("easy", False)
+    assert (saved.difficulty, saved.sound) == ("easy", True)
 
 
 def test_options_clr_discards(data_dir, theme):

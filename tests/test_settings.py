@@ -16,7 +16,7 @@ from gin_handset.settings import ENV_VAR, Settings, SettingsError, SettingsStore
 def test_defaults_when_nothing_is_saved(data_dir):
     settings, messages = SettingsStore().load()
     assert settings == Settings() and messages == []
-    assert settings.difficulty == "normal" and settings.sound is True
+    assert settings.difficulty == "normal" and settings.sound is False, "games start silent"
     assert settings.options == Options()
 
 
@@ -39,8 +39,8 @@ def test_saved_and_read_back(data_dir):
 
 def test_missing_fields_take_defaults(data_dir):
     data_dir.mkdir()
-    (data_dir / "settings.json").write_text('{"sound": false}')
-    assert SettingsStore().load() == (Settings(sound=False), [])
+    (data_dir / "settings.json").write_text('{"sound": true}')
+    assert SettingsStore().load() == (Settings(sound=True), [])
 
 
 @pytest.mark.parametrize(

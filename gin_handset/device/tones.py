@@ -49,18 +49,36 @@ def samples(frequencies: tuple[int, ...], ms: int, rate: int, channels: int) -> 
 
 
 class KeyTones:
-    """Plays a key's tone when ``enabled()`` says sound is on (the setting, read each time)."""
+    """Plays a key's tone when ``enabled()`` says sound is on (the setting, read each time).
+
+    The audio device is opened only when a tone is first wanted: while sound is off none is
+    opened (so a machine without sound says nothing). Without a device the keys stay silent.
+    """
 
     def __init__(self, enabled: Callable[[], bool]) -> None:
-        rate, size, channels = pygame.mixer.get_init() or (0, 0, 0)
-        if size != -16:
-            raise pygame.error(f"the mixer opened as {size}-bit, not signed 16-bit")
         self.enabled = enabled
-        self.rate, self.channels = rate, channels
+        self.rate: int | None = None
+        self.channels = 1
+        self.unavailable = False
         self.sounds: dict[PhoneKey, pygame.mixer.Sound] = {}
+
+    def ready(self) -> bool:
+        """Open the mixer (signed 16-bit) the first time; whether tones can be played."""
+        if self.rate is None and not self.unavailable:
+            try:
+                if pygame.mixer.get_init() is None:
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                rate, size, channels = pygame.mixer.get_init() or (0, 0, 0)
+                if size != -16:
+                    raise pygame.error(f"the mixer opened as {size}-bit, not signed 16-bit")
+                self.rate, self.channels = rate, channels
+            except pygame.error:
+                self.unavailable = True
+        return self.rate is not None
 
     def sound(self, key: PhoneKey) -> pygame.mixer.Sound:
         """The key's tone, made the first time it is asked for."""
+        assert self.rate is not None, "ready() first"
         if key not in self.sounds:
             frequencies = dtmf(key)
             ms = CLICK_MS if frequencies == CLICK_HZ else TONE_MS
@@ -68,15 +86,6 @@ class KeyTones:
             self.sounds[key] = pygame.mixer.Sound(buffer=data)
         return self.sounds[key]
 
-    @classmethod
-    def open(cls, enabled: Callable[[], bool]) -> KeyTones | None:
-        """Open the mixer and make the tones; None when there is no sound device."""
-        try:
-            pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
-            return cls(enabled)
-        except pygame.error:
-            return None
-
     def play(self, key: PhoneKey) -> None:
-        if self.enabled():
+        if self.enabled() and self.ready():
             self.sound(key).play()
