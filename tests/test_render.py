@@ -202,3 +202,28 @@ def test_a_word_of_twenty_thousand_letters_wraps_into_lines_that_fit():
     lines = wrap_text("w" * 20_000 + " end", spec, 120)
     assert "".join(lines).replace(" ", "") == "w" * 20_000 + "end"
     assert all(text_width(line, spec) <= 120 for line in lines)
+
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def bitmap(text: str, font_name: str) -> set[tuple[int, int]]:
+    """The inked pixels of ``text`` in a bundled font, at scale 1."""
+    font = fonts.load_font(font_name)
+    inked, x = set(), 0
+    for char in text:
+        glyph = font.glyph(char)
+        inked |= {(x + i, y) for y, row in enumerate(glyph.rows) for i, c in enumerate(row)
+                  if c == "#"}
+        x += glyph.width + font.spacing
+    return inked
+
+
+@pytest.mark.parametrize("font_name", sorted(fonts.available_fonts()))
+def test_every_rank_reads_apart_from_every_other(font_name):
+    drawn = {rank: bitmap(rank, font_name) for rank in RANKS}
+    for i, a in enumerate(RANKS):
+        for b in RANKS[i + 1:]:
+            assert len(drawn[a] ^ drawn[b]) >= 2, f"{a} and {b} look alike in {font_name}"
+    queen, zero = bitmap("Q", font_name), bitmap("0", font_name)
+    assert len(queen ^ zero) >= 4, f"the queen reads as a zero in {font_name}"
