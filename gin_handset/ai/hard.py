@@ -160,3 +160,10 @@ class NormalPlayer(LookaheadPlayer):
 class HardPlayer(LookaheadPlayer):
     name = "hard"
     style = Style(play_on=10)
+
+
+class CamperPlayer(LookaheadPlayer):
+    """A benchmark: hard's draws, discards and safety, but it knocks only with gin."""
+
+    name = "camper"
+    style = Style(play_on=10, last_stock=0)
