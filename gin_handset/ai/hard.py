@@ -31,7 +31,6 @@ from gin_handset.rules.actions import (
 )
 from gin_handset.rules.cards import DECK, mask_of
 from gin_handset.rules.hand import Phase
-from gin_handset.rules.layoff import lay_off
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -48,6 +47,9 @@ class Style:
     best_layout: bool = True  # the knocker's melds that leave the fewest lay-offs
     play_on: int = 0  # play on for gin (or an undercut) holding this much deadwood or less
     last_stock: int = 4  # but knock anyway once the stock is down to this many cards
+    fit: float | None = None  # sampled opponents had this many more cards per stock draw to
+    # choose from (None: sampled at random, preferably unable to knock)
+    knock_value: float = 0.0  # with ``fit``: knock when the expected points reach this
 
 
 def _layable(melds: list[Meld], opponent: int) -> int:
@@ -123,6 +125,9 @@ class LookaheadPlayer(Player):
         ours = deadwood_mask(mask_of(view.hand))
         if ours == 0:
             return True
+        if style.fit is not None:
+            melds = list(best_arrangement(view.hand).melds)
+            return knock_points(melds, ours, self.opponents(view), view) >= style.knock_value
         if ours <= style.play_on and view.stock_count > style.last_stock:
             return False
         if style.undercut_risk is None:
@@ -136,20 +141,37 @@ class LookaheadPlayer(Player):
         )
         return undercuts <= style.undercut_risk * style.samples
 
-    def knocker_layout(self, view: PlayerView) -> Action:
-        if not self.style.best_layout or view.opponent_hand is None:
-            return view.legal_actions[0]  # the knock arrangements come least deadwood first
-        bonus = view.options.undercut_bonus
+    def opponents(self, view: PlayerView) -> list[int]:
+        """Sampled opponent hands, as good as its stock draws let it make them."""
+        know = Knowledge.of(view, self.style.model)
+        draws = sum(e.kind == "stock" and e.seat != view.seat for e in view.log)
+        extra = round((self.style.fit or 0.0) * draws)
+        rng = random.Random(self.rng.random())
+        return [know.sample_fitted(extra, rng) for _ in range(self.style.samples)]
 
-        def points(action: Action) -> tuple[int, int]:
+    def knocker_layout(self, view: PlayerView) -> Action:
+        if not self.style.best_layout:
+            return view.legal_actions[0]  # the knock arrangements come least deadwood first
+        hands = self.opponents(view)
+
+        def points(action: Action) -> float:
             assert isinstance(action, Arrange)
             ours = arrangement_deadwood(view.hand, action)
-            if ours == 0:
-                return (1000, 0)
-            theirs = lay_off(action.melds, view.opponent_hand or ()).deadwood_count
-            return (theirs - ours if ours < theirs else ours - theirs - bonus, -ours)
+            return knock_points(list(action.melds), ours, hands, view) - 0.01 * ours
 
         return max(view.legal_actions, key=points)
+
+
+def knock_points(melds: list[Meld], ours: int, hands: list[int], view: PlayerView) -> float:
+    """Expected points of knocking with ``melds`` and ``ours`` deadwood against sampled hands."""
+    if ours == 0:
+        return float(view.options.gin_bonus + 20)
+    bonus = view.options.undercut_bonus
+    total = 0
+    for hand in hands:
+        theirs = defender_deadwood(melds, hand)
+        total += theirs - ours if ours < theirs else theirs - ours - bonus
+    return total / max(1, len(hands))
 
 
 class NormalPlayer(LookaheadPlayer):

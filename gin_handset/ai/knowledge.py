@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 
 from gin_handset.rules.cards import mask_of
-from gin_handset.rules.melds import deadwood_mask
+from gin_handset.rules.melds import best_discards_mask, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
 FULL = (1 << 52) - 1
@@ -173,4 +173,22 @@ class Knowledge:
         hand = self.opp_known
         for c in keyed[: self.opp_unknown]:
             hand |= 1 << c
+        return hand
+
+    def sample_fitted(self, extra: int, rng: random.Random) -> int:
+        """A sampled opponent hand that has had ``extra`` more cards to choose from: the least
+        deadwood its unknown cards can make out of ``extra`` more sampled ones, kept greedily."""
+        cards = bits(self.unseen)
+        keyed = sorted(
+            cards, key=lambda c: rng.random() ** (1.0 / self.opp_weight[c]), reverse=True
+        )
+        pool = 0
+        for c in keyed[: self.opp_unknown + extra]:
+            pool |= 1 << c
+        hand = self.opp_known | pool
+        for _ in range(min(extra, len(keyed) - self.opp_unknown)):
+            worst = best_discards_mask(hand)[1] & pool or pool
+            card = max(bits(worst), key=VALUES.__getitem__)
+            hand &= ~(1 << card)
+            pool &= ~(1 << card)
         return hand
