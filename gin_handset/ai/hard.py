@@ -11,6 +11,7 @@ hand it knocks unless sampled opponent hands say an undercut is likely.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -42,14 +43,12 @@ class Style:
     knock_bonus: float = 6.0  # utility of a hand that may knock
     gin_bonus: float = 8.0  # extra utility of gin
     take_margin: float = 0.0  # take the face-up card only when it scores this much better
-    undercut_risk: float | None = 0.3  # knock only below this undercut chance (None: always)
-    samples: int = 40  # opponent hands sampled for a knock decision
-    best_layout: bool = True  # the knocker's melds that leave the fewest lay-offs
-    play_on: int = 0  # play on for gin (or an undercut) holding this much deadwood or less
-    last_stock: int = 4  # but knock anyway once the stock is down to this many cards
-    fit: float | None = None  # sampled opponents had this many more cards per stock draw to
-    # choose from (None: sampled at random, preferably unable to knock)
-    knock_value: float = 0.0  # with ``fit``: knock when the expected points reach this
+    horizon: float = 1.0  # a hand is worth the best of this many stock draws (1: one draw)
+    knock_value: float | None = None  # knock when its expected points reach this (None: as
+    # soon as it may; infinity: only with gin)
+    fit: float = 1.0  # sampled opponent hands kept the best of this many more cards a stock draw
+    samples: int = 40  # opponent hands sampled for a knock or lay-down decision
+    best_layout: bool = True  # the knocker's melds that do best against the sampled hands
 
 
 def _layable(melds: list[Meld], opponent: int) -> int:
@@ -104,7 +103,7 @@ class LookaheadPlayer(Player):
         style = self.style
         know = Knowledge.of(view, style.model)
         return Evaluator(
-            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety
+            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety, style.horizon
         )
 
     def wants_top(self, view: PlayerView) -> bool:
@@ -121,31 +120,20 @@ class LookaheadPlayer(Player):
         return Discard(DECK[card])
 
     def knocks(self, view: PlayerView) -> bool:
-        style = self.style
+        threshold = self.style.knock_value
         ours = deadwood_mask(mask_of(view.hand))
-        if ours == 0:
+        if ours == 0 or threshold is None:
             return True
-        if style.fit is not None:
-            melds = list(best_arrangement(view.hand).melds)
-            return knock_points(melds, ours, self.opponents(view), view) >= style.knock_value
-        if ours <= style.play_on and view.stock_count > style.last_stock:
+        if threshold == math.inf:
             return False
-        if style.undercut_risk is None:
-            return True
-        know = Knowledge.of(view, style.model)
         melds = list(best_arrangement(view.hand).melds)
-        rng = random.Random(self.rng.random())
-        undercuts = sum(
-            defender_deadwood(melds, know.sample_hand(view.knock_limit, rng)) <= ours
-            for _ in range(style.samples)
-        )
-        return undercuts <= style.undercut_risk * style.samples
+        return knock_points(melds, ours, self.opponents(view), view) >= threshold
 
     def opponents(self, view: PlayerView) -> list[int]:
         """Sampled opponent hands, as good as its stock draws let it make them."""
         know = Knowledge.of(view, self.style.model)
         draws = sum(e.kind == "stock" and e.seat != view.seat for e in view.log)
-        extra = round((self.style.fit or 0.0) * draws)
+        extra = round(self.style.fit * draws)
         rng = random.Random(self.rng.random())
         return [know.sample_fitted(extra, rng) for _ in range(self.style.samples)]
 
@@ -176,16 +164,16 @@ def knock_points(melds: list[Meld], ours: int, hands: list[int], view: PlayerVie
 
 class NormalPlayer(LookaheadPlayer):
     name = "normal"
-    style = Style(model=False, undercut_risk=None, best_layout=False)
+    style = Style(model=False, best_layout=False)
 
 
 class HardPlayer(LookaheadPlayer):
     name = "hard"
-    style = Style(play_on=10)
+    style = Style(knock_value=12.0, knock_bonus=2.0, gin_bonus=12.0, safety=3.0)
 
 
 class CamperPlayer(LookaheadPlayer):
-    """A benchmark: hard's draws, discards and safety, but it knocks only with gin."""
+    """A benchmark: the lookahead with the opponent model and safety, knocking only with gin."""
 
     name = "camper"
-    style = Style(play_on=10, last_stock=0)
+    style = Style(knock_value=math.inf)

@@ -12,11 +12,10 @@ import random
 from dataclasses import dataclass
 
 from gin_handset.rules.cards import mask_of
-from gin_handset.rules.melds import best_discards_mask, deadwood_mask
+from gin_handset.rules.melds import best_discards_mask
 from gin_handset.rules.view import PlayerView
 
 FULL = (1 << 52) - 1
-RETRIES = 8  # tries at sampling an opponent hand that could not have knocked
 VALUES = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 # Weight factors for (same rank, next rank in suit, two ranks away in suit).
@@ -155,25 +154,6 @@ class Knowledge:
             a, b = bits(pair)
             miss *= 1.0 - p[a] * p[b]
         return 1.0 - miss
-
-    def sample_hand(self, limit: int, rng: random.Random) -> int:
-        """A sampled opponent hand, preferably one that could not have knocked."""
-        for _ in range(RETRIES):
-            hand = self.sample_opponent(rng)
-            if deadwood_mask(hand) > limit:
-                break
-        return hand
-
-    def sample_opponent(self, rng: random.Random) -> int:
-        """A mask of the opponent's hand drawn from the model."""
-        cards = bits(self.unseen)
-        keyed = sorted(
-            cards, key=lambda c: rng.random() ** (1.0 / self.opp_weight[c]), reverse=True
-        )
-        hand = self.opp_known
-        for c in keyed[: self.opp_unknown]:
-            hand |= 1 << c
-        return hand
 
     def sample_fitted(self, extra: int, rng: random.Random) -> int:
         """A sampled opponent hand that has had ``extra`` more cards to choose from: the least
