@@ -102,8 +102,10 @@ class LookaheadPlayer(Player):
     def evaluator(self, view: PlayerView) -> Evaluator:
         style = self.style
         know = Knowledge.of(view, style.model)
+        draws_left = max(1, (view.stock_count - 1) // 2)  # about this seat's stock draws left
+        horizon = min(style.horizon, draws_left)
         return Evaluator(
-            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety, style.horizon
+            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety, horizon
         )
 
     def wants_top(self, view: PlayerView) -> bool:
