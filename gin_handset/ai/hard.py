@@ -1,12 +1,12 @@
 """Normal and Hard: lookahead players; Hard also models the opponent.
 
-Both value a hand by one draw of exact lookahead (``lookahead.Evaluator``), take the face-up card
-when that scores better than a stock draw, and discard the best-scoring card, avoiding cards the
-opponent may meld; Normal knocks as soon as it may. Hard also reads the opponent's pickups,
-discards and refusals into a model of its hand, which sharpens its draws and its safety, and lays
-down the arrangement that leaves the defender the fewest lay-offs. Below the knock limit it plays
-on for gin while the stock lasts: an opponent who knocks meanwhile is likely undercut. Late in the
-hand it knocks unless sampled opponent hands say an undercut is likely.
+Both value a hand by lookahead over the next stock draws (``lookahead.Evaluator``), take the
+face-up card when that scores better than a stock draw, and discard the best-scoring card, avoiding
+cards the opponent may meld; Normal looks one draw ahead and knocks as soon as it may. Hard values
+a hand by the best of a few draws, reads the opponent's pickups, discards and refusals into a
+model of its hand (which sharpens its draws and its safety), and knocks when the points expected
+against sampled opponent hands, as good as the opponent's stock draws let it make them, are high
+enough; as the knocker it lays down the melds that do best against those sampled hands.
 """
 
 from __future__ import annotations

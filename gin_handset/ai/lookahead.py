@@ -2,7 +2,9 @@
 
 The value of a ten-card hand is the expected utility of the best eleven-card discard after one
 more stock draw, each unseen card weighted by the chance it is in the stock rather than in the
-opponent's hand. Utility is the deadwood count less a bonus for being able to knock or go gin.
+opponent's hand; with a horizon k above 1, the expected best of k such draws (a hand with many
+ways to improve is worth more than one with a single good card to wait for). Utility is the
+deadwood count less a bonus for being able to knock or go gin.
 A discard's score adds the risk that the opponent melds it, times a safety weight.
 """
 
