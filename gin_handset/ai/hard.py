@@ -171,7 +171,7 @@ class NormalPlayer(LookaheadPlayer):
 
 class HardPlayer(LookaheadPlayer):
     name = "hard"
-    style = Style(knock_value=12.0, knock_bonus=2.0, gin_bonus=12.0, safety=3.0)
+    style = Style(knock_value=20.0, knock_bonus=2.0, gin_bonus=12.0, safety=3.0, horizon=4.0)
 
 
 class CamperPlayer(LookaheadPlayer):
