@@ -138,6 +138,7 @@ class TournamentResult:
     by_knocker: dict[tuple[str, str], float] = field(default_factory=dict)  # (kind, "A"|"B")
     time_a: TimeStats = TimeStats(0, 0.0, 0.0, 0.0)
     time_b: TimeStats = TimeStats(0, 0.0, 0.0, 0.0)
+    options: Options = EAAI
 
     @property
     def win_rate(self) -> float:
@@ -150,8 +151,9 @@ class TournamentResult:
     def report(self) -> str:
         low, high = self.interval
         lines = [
-            f"{self.a} (A) vs {self.b} (B): {self.games} matches to 100 (EAAI), duplicate deals, "
-            f"seed {self.seed}",
+            f"{self.a} (A) vs {self.b} (B): {self.games} matches to "
+            f"{self.options.points_to_win}{' (EAAI)' if self.options == EAAI else ''}, "
+            f"duplicate deals, seed {self.seed}",
             f"A won {self.a_wins}/{self.games} = {100 * self.win_rate:.1f}%  "
             f"(95% Wilson interval {100 * low:.1f}% - {100 * high:.1f}%)",
             f"margin per match (A - B points): {self.margin:+.1f}",
@@ -176,7 +178,9 @@ class TournamentResult:
 KINDS = ("gin", "knock", "undercut", "dead")
 
 
-def summarize(a: str, b: str, seed: int, records: list[GameRecord]) -> TournamentResult:
+def summarize(
+    a: str, b: str, seed: int, records: list[GameRecord], options: Options = EAAI
+) -> TournamentResult:
     games = len(records)
     wins = sum(r.a_won for r in records)
     hands = [h for r in records for h in r.hands]
@@ -198,6 +202,7 @@ def summarize(a: str, b: str, seed: int, records: list[GameRecord]) -> Tournamen
         by_knocker={key: n / total for key, n in by_knocker.items()},
         time_a=TimeStats.of([t for r in records for t in r.times_a]),
         time_b=TimeStats.of([t for r in records for t in r.times_b]),
+        options=options,
     )
 
 
@@ -216,7 +221,7 @@ def run_tournament(
     else:
         with multiprocessing.Pool(jobs) as pool:
             records = pool.map(_play, work, chunksize=max(1, games // (jobs * 16)))
-    return summarize(a, b, seed, records)
+    return summarize(a, b, seed, records, options)
 
 
 def main(argv: list[str] | None = None) -> None:
