@@ -13,15 +13,16 @@ import pytest
 
 from gin_handset.ai import PLAYER_NAMES, make_player
 from gin_handset.ai.knowledge import MELD_PAIRS, Knowledge
-from gin_handset.ai.player import Player
+from gin_handset.ai.player import BENCHMARK_NAMES, Player
 from gin_handset.rules.actions import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
-from gin_handset.rules.cards import DECK, mask_of, parse_card, parse_cards
+from gin_handset.rules.cards import DECK, Card, mask_of, parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import meld_problem
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.rules.view import PlayerView, view_of
 
+ALL_NAMES = PLAYER_NAMES + BENCHMARK_NAMES
 OPTION_SETS = (
     Options(),
     Options(points_to_win=50, gin_bonus=20, undercut_bonus=10),
@@ -64,8 +65,9 @@ def play_out(hand: HandState, players: list[Player]) -> HandState:
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: str(o.to_dict()))
 def test_every_player_plays_only_legal_actions(options: Options) -> None:
     rng = random.Random(5)
-    for i, hand in enumerate(deals(options, 8)):
-        names = (PLAYER_NAMES[i % 4], PLAYER_NAMES[(i + 1 + i // 4) % 4])
+    count = len(ALL_NAMES)
+    for i, hand in enumerate(deals(options, 12)):
+        names = (ALL_NAMES[i % count], ALL_NAMES[(i + 1 + i // count) % count])
         players = [make_player(name, random.Random(rng.random())) for name in names]
         assert play_out(hand, players).result is not None
 
@@ -85,8 +87,9 @@ def test_a_short_match_under_oklahoma_ends() -> None:
 
 
 def test_make_player_names() -> None:
-    for name in PLAYER_NAMES:
+    for name in ALL_NAMES:
         assert make_player(name.upper(), random.Random(0)).name == name
+    assert not set(BENCHMARK_NAMES) & set(PLAYER_NAMES)  # never offered as a game level
     with pytest.raises(ValueError, match="no such player"):
         make_player("grandmaster", random.Random(0))
 
@@ -167,7 +170,7 @@ def reshuffle_hidden(state: HandState, seat: int, rng: random.Random) -> HandSta
     return dataclasses.replace(state, hands=(hands[0], hands[1]), stock=tuple(hidden[split:]))
 
 
-@pytest.mark.parametrize("name", PLAYER_NAMES)
+@pytest.mark.parametrize("name", ALL_NAMES)
 def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
     rng = random.Random(3)
     checked = 0
@@ -182,6 +185,45 @@ def test_decisions_do_not_depend_on_hidden_cards(name: str) -> None:
             assert choices[0] == choices[1]
             checked += 1
     assert checked > 20
+
+
+def knocks(seed: int, names: tuple[str, str]) -> list[HandState]:
+    """The state in which the knocker lays down, for each knock in a match between ``names``."""
+    players = [make_player(name, random.Random(seed + s)) for s, name in enumerate(names)]
+    match = MatchState.new(Options(), seed)
+    found = []
+    while not match.is_over:
+        if match.hand.is_over:
+            match = match.next_hand()
+            continue
+        if match.hand.phase is Phase.KNOCKER_ARRANGE:
+            found.append(match.hand)
+        match = match.apply(players[match.hand.turn].choose(view_of(match.hand, match.hand.turn)))
+    return found
+
+
+def test_the_knocker_lays_down_without_seeing_the_defenders_hand() -> None:
+    checked = 0
+    for seed in range(12):
+        for state in knocks(seed, ("hard", ALL_NAMES[seed % len(ALL_NAMES)])):
+            knocker, defender = state.turn, state.hands[1 - state.turn]
+            hidden = set(defender) - set(state.pickups(1 - knocker))
+            shown = view_of(state, knocker)
+            assert shown.opponent_hand is None
+            assert not hidden & {o for o in reachable(shown) if isinstance(o, Card)}
+            other = reshuffle_hidden(state, knocker, random.Random(seed))
+            choices = [
+                make_player("hard", random.Random(4)).choose(view_of(s, knocker))
+                for s in (state, other)
+            ]
+            assert choices[0] == choices[1]
+            laid = state.apply(choices[0])
+            assert view_of(laid, knocker).opponent_hand is None
+            assert view_of(laid, 1 - knocker).opponent_hand == state.hands[knocker]
+            over = laid.apply(laid.legal_actions()[0])
+            assert view_of(over, knocker).opponent_hand == defender
+            checked += 1
+    assert checked >= 20
 
 
 def view(hand: str, top: str, phase: Phase, taken: str | None = None) -> PlayerView:

@@ -1,8 +1,11 @@
-"""The tournament: Wilson intervals, reproducibility, and Hard beating simple."""
+"""The tournament: Wilson intervals, reproducibility, the EAAI protocol, and Hard beating simple."""
 
 from __future__ import annotations
 
-from gin_handset.ai.tournament import play_game, run_tournament, wilson
+import pytest
+
+from gin_handset.ai.tournament import EAAI, play_game, run_tournament, wilson
+from gin_handset.rules.options import Options
 
 
 def test_wilson_interval() -> None:
@@ -18,10 +21,24 @@ def test_games_are_reproducible_and_seats_swap() -> None:
     assert swapped.hands != first.hands
 
 
+def test_the_eaai_protocol() -> None:
+    assert (EAAI.points_to_win, EAAI.gin_bonus, EAAI.undercut_bonus) == (100, 25, 25)
+    assert (EAAI.upcard_first, EAAI.next_dealer) == ("non-dealer", "alternate")
+    assert not EAAI.oklahoma
+    default, eaai = play_game("simple", "easy", 2, 0), play_game("simple", "easy", 2, 0, EAAI)
+    assert (default.hands, default.margin) == (eaai.hands, eaai.margin)
+    to_50 = play_game("simple", "easy", 2, 0, Options(points_to_win=50))
+    assert len(to_50.hands) < len(default.hands)
+
+
 def test_hard_beats_simple() -> None:
     result = run_tournament("hard", "simple", games=40, seed=3, jobs=2)
     assert result.games == 40 and result.hands > 0
-    assert result.interval[0] > 0.5
-    assert result.margin > 10
-    assert result.time_a.p99_ms < 250
-    assert "Wilson" in result.report()
+    assert result.win_rate > 0.5 and result.margin > 10
+    low, high = result.interval
+    assert low < result.win_rate < high
+    shares = sum(sum(result.ends(who).values()) for who in "AB") + result.kinds["dead"]
+    assert shares == pytest.approx(1.0)
+    assert result.ends("A")["gin"] > result.ends("B")["gin"]
+    report = result.report()
+    assert "Wilson" in report and "knocks undercut" in report and "EAAI" in report

@@ -1,16 +1,17 @@
 """Normal and Hard: lookahead players; Hard also models the opponent.
 
-Both value a hand by one draw of exact lookahead (``lookahead.Evaluator``), take the face-up card
-when that scores better than a stock draw, and discard the best-scoring card, avoiding cards the
-opponent may meld; Normal knocks as soon as it may. Hard also reads the opponent's pickups,
-discards and refusals into a model of its hand, which sharpens its draws and its safety, and lays
-down the arrangement that leaves the defender the fewest lay-offs. Below the knock limit it plays
-on for gin while the stock lasts: an opponent who knocks meanwhile is likely undercut. Late in the
-hand it knocks unless sampled opponent hands say an undercut is likely.
+Both value a hand by lookahead over the next stock draws (``lookahead.Evaluator``), take the
+face-up card when that scores better than a stock draw, and discard the best-scoring card, avoiding
+cards the opponent may meld; Normal looks one draw ahead and knocks as soon as it may. Hard values
+a hand by the best of a few draws, reads the opponent's pickups, discards and refusals into a
+model of its hand (which sharpens its draws and its safety), and knocks when the points expected
+against sampled opponent hands, as good as the opponent's stock draws let it make them, are high
+enough; as the knocker it lays down the melds that do best against those sampled hands.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -31,7 +32,6 @@ from gin_handset.rules.actions import (
 )
 from gin_handset.rules.cards import DECK, mask_of
 from gin_handset.rules.hand import Phase
-from gin_handset.rules.layoff import lay_off
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -43,11 +43,12 @@ class Style:
     knock_bonus: float = 6.0  # utility of a hand that may knock
     gin_bonus: float = 8.0  # extra utility of gin
     take_margin: float = 0.0  # take the face-up card only when it scores this much better
-    undercut_risk: float | None = 0.3  # knock only below this undercut chance (None: always)
-    samples: int = 40  # opponent hands sampled for a knock decision
-    best_layout: bool = True  # the knocker's melds that leave the fewest lay-offs
-    play_on: int = 0  # play on for gin (or an undercut) holding this much deadwood or less
-    last_stock: int = 4  # but knock anyway once the stock is down to this many cards
+    horizon: float = 1.0  # a hand is worth the best of this many stock draws (1: one draw)
+    knock_value: float | None = None  # knock when its expected points reach this (None: as
+    # soon as it may; infinity: only with gin)
+    fit: float = 1.0  # sampled opponent hands kept the best of this many more cards a stock draw
+    samples: int = 40  # opponent hands sampled for a knock or lay-down decision
+    best_layout: bool = True  # the knocker's melds that do best against the sampled hands
 
 
 def _layable(melds: list[Meld], opponent: int) -> int:
@@ -101,8 +102,10 @@ class LookaheadPlayer(Player):
     def evaluator(self, view: PlayerView) -> Evaluator:
         style = self.style
         know = Knowledge.of(view, style.model)
+        draws_left = max(1, (view.stock_count - 1) // 2)  # about this seat's stock draws left
+        horizon = min(style.horizon, draws_left)
         return Evaluator(
-            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety
+            know, view.knock_limit, style.knock_bonus, style.gin_bonus, style.safety, horizon
         )
 
     def wants_top(self, view: PlayerView) -> bool:
@@ -119,44 +122,60 @@ class LookaheadPlayer(Player):
         return Discard(DECK[card])
 
     def knocks(self, view: PlayerView) -> bool:
-        style = self.style
+        threshold = self.style.knock_value
         ours = deadwood_mask(mask_of(view.hand))
-        if ours == 0:
+        if ours == 0 or threshold is None:
             return True
-        if ours <= style.play_on and view.stock_count > style.last_stock:
+        if threshold == math.inf:
             return False
-        if style.undercut_risk is None:
-            return True
-        know = Knowledge.of(view, style.model)
         melds = list(best_arrangement(view.hand).melds)
+        return knock_points(melds, ours, self.opponents(view), view) >= threshold
+
+    def opponents(self, view: PlayerView) -> list[int]:
+        """Sampled opponent hands, as good as its stock draws let it make them."""
+        know = Knowledge.of(view, self.style.model)
+        draws = sum(e.kind == "stock" and e.seat != view.seat for e in view.log)
+        extra = round(self.style.fit * draws)
         rng = random.Random(self.rng.random())
-        undercuts = sum(
-            defender_deadwood(melds, know.sample_hand(view.knock_limit, rng)) <= ours
-            for _ in range(style.samples)
-        )
-        return undercuts <= style.undercut_risk * style.samples
+        return [know.sample_fitted(extra, rng) for _ in range(self.style.samples)]
 
     def knocker_layout(self, view: PlayerView) -> Action:
-        if not self.style.best_layout or view.opponent_hand is None:
+        if not self.style.best_layout:
             return view.legal_actions[0]  # the knock arrangements come least deadwood first
-        bonus = view.options.undercut_bonus
+        hands = self.opponents(view)
 
-        def points(action: Action) -> tuple[int, int]:
+        def points(action: Action) -> float:
             assert isinstance(action, Arrange)
             ours = arrangement_deadwood(view.hand, action)
-            if ours == 0:
-                return (1000, 0)
-            theirs = lay_off(action.melds, view.opponent_hand or ()).deadwood_count
-            return (theirs - ours if ours < theirs else ours - theirs - bonus, -ours)
+            return knock_points(list(action.melds), ours, hands, view) - 0.01 * ours
 
         return max(view.legal_actions, key=points)
 
 
+def knock_points(melds: list[Meld], ours: int, hands: list[int], view: PlayerView) -> float:
+    """Expected points of knocking with ``melds`` and ``ours`` deadwood against sampled hands."""
+    if ours == 0:
+        return float(view.options.gin_bonus + 20)
+    bonus = view.options.undercut_bonus
+    total = 0
+    for hand in hands:
+        theirs = defender_deadwood(melds, hand)
+        total += theirs - ours if ours < theirs else theirs - ours - bonus
+    return total / max(1, len(hands))
+
+
 class NormalPlayer(LookaheadPlayer):
     name = "normal"
-    style = Style(model=False, undercut_risk=None, best_layout=False)
+    style = Style(model=False, best_layout=False)
 
 
 class HardPlayer(LookaheadPlayer):
     name = "hard"
-    style = Style(play_on=10)
+    style = Style(knock_value=20.0, knock_bonus=2.0, gin_bonus=12.0, safety=3.0, horizon=4.0)
+
+
+class CamperPlayer(LookaheadPlayer):
+    """A benchmark: the lookahead with the opponent model and safety, knocking only with gin."""
+
+    name = "camper"
+    style = Style(knock_value=math.inf)

@@ -12,11 +12,10 @@ import random
 from dataclasses import dataclass
 
 from gin_handset.rules.cards import mask_of
-from gin_handset.rules.melds import deadwood_mask
+from gin_handset.rules.melds import best_discards_mask
 from gin_handset.rules.view import PlayerView
 
 FULL = (1 << 52) - 1
-RETRIES = 8  # tries at sampling an opponent hand that could not have knocked
 VALUES = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 # Weight factors for (same rank, next rank in suit, two ranks away in suit).
@@ -156,21 +155,20 @@ class Knowledge:
             miss *= 1.0 - p[a] * p[b]
         return 1.0 - miss
 
-    def sample_hand(self, limit: int, rng: random.Random) -> int:
-        """A sampled opponent hand, preferably one that could not have knocked."""
-        for _ in range(RETRIES):
-            hand = self.sample_opponent(rng)
-            if deadwood_mask(hand) > limit:
-                break
-        return hand
-
-    def sample_opponent(self, rng: random.Random) -> int:
-        """A mask of the opponent's hand drawn from the model."""
+    def sample_fitted(self, extra: int, rng: random.Random) -> int:
+        """A sampled opponent hand that has had ``extra`` more cards to choose from: the least
+        deadwood its unknown cards can make out of ``extra`` more sampled ones, kept greedily."""
         cards = bits(self.unseen)
         keyed = sorted(
             cards, key=lambda c: rng.random() ** (1.0 / self.opp_weight[c]), reverse=True
         )
-        hand = self.opp_known
-        for c in keyed[: self.opp_unknown]:
-            hand |= 1 << c
+        pool = 0
+        for c in keyed[: self.opp_unknown + extra]:
+            pool |= 1 << c
+        hand = self.opp_known | pool
+        for _ in range(min(extra, len(keyed) - self.opp_unknown)):
+            worst = best_discards_mask(hand)[1] & pool or pool
+            card = max(bits(worst), key=VALUES.__getitem__)
+            hand &= ~(1 << card)
+            pool &= ~(1 << card)
         return hand

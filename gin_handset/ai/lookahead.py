@@ -2,7 +2,9 @@
 
 The value of a ten-card hand is the expected utility of the best eleven-card discard after one
 more stock draw, each unseen card weighted by the chance it is in the stock rather than in the
-opponent's hand. Utility is the deadwood count less a bonus for being able to knock or go gin.
+opponent's hand; with a horizon k above 1, the expected best of k such draws (a hand with many
+ways to improve is worth more than one with a single good card to wait for). Utility is the
+deadwood count less a bonus for being able to knock or go gin.
 A discard's score adds the risk that the opponent melds it, times a safety weight.
 """
 
@@ -29,6 +31,19 @@ def connected(hand: int) -> int:
     return (near | pairs | pairs << 13 | pairs << 26 | pairs << 39) & ~hand
 
 
+def best_of(outcomes: list[tuple[float, float]], k: float) -> float:
+    """Expected least of ``k`` independent draws from (value, chance) outcomes (k=1: the mean)."""
+    if k == 1.0:
+        return sum(u * p for u, p in outcomes)
+    total = sum(p for _, p in outcomes) or 1.0
+    expected, above = 0.0, 1.0
+    for u, p in sorted(outcomes):
+        rest = max(0.0, above - p / total)
+        expected += u * (above**k - rest**k)
+        above = rest
+    return expected
+
+
 class Evaluator:
     def __init__(
         self,
@@ -37,6 +52,7 @@ class Evaluator:
         knock_bonus: float,
         gin_bonus: float,
         safety: float,
+        horizon: float = 1.0,
     ) -> None:
         self.know = know
         self.draws = [(b, p, VALUES[b.bit_length() - 1]) for b, p in know.stock_draws()]
@@ -46,6 +62,7 @@ class Evaluator:
             for d in range(MAX_DEADWOOD)
         ]
         self.safety = safety
+        self.horizon = horizon
         self._risk: dict[int, float] = {}
 
     def risk(self, card: int) -> float:
@@ -66,12 +83,11 @@ class Evaluator:
         plain = deadwood_mask(hand)
         shed = best_discards_mask(hand)[0]
         near = connected(hand)
-        total = 0.0
-        for b, p, v in self.draws:
-            if b & near:
-                total += p * utility[best_discards_mask(hand | b)[0]]
-            else:
-                total += p * utility[min(plain, shed + v)]
+        outcomes = [
+            (utility[best_discards_mask(hand | b)[0] if b & near else min(plain, shed + v)], p)
+            for b, p, v in self.draws
+        ]
+        total = best_of(outcomes, self.horizon)
         self._values[hand] = total
         return total
 

@@ -9,7 +9,8 @@ from gin_handset.rules.actions import Action
 from gin_handset.rules.hand import Event
 from gin_handset.rules.view import PlayerView
 
-PLAYER_NAMES = ("simple", "easy", "normal", "hard")
+PLAYER_NAMES = ("simple", "easy", "normal", "hard")  # the game's levels (and simple)
+BENCHMARK_NAMES = ("champion", "camper")  # tournament opponents only, never a game level
 
 
 class Player(ABC):
@@ -42,9 +43,10 @@ class Player(ABC):
 
 
 def make_player(name: str, rng: random.Random) -> Player:
-    """A player by name: ``simple``, ``easy``, ``normal`` or ``hard`` (case-insensitive)."""
+    """A player by name (case-insensitive): a level of PLAYER_NAMES or a benchmark."""
+    from gin_handset.ai.champion import ChampionPlayer
     from gin_handset.ai.easy import EasyPlayer
-    from gin_handset.ai.hard import HardPlayer, NormalPlayer
+    from gin_handset.ai.hard import CamperPlayer, HardPlayer, NormalPlayer
     from gin_handset.ai.simple import SimplePlayer
 
     players: dict[str, type[Player]] = {
@@ -52,8 +54,10 @@ def make_player(name: str, rng: random.Random) -> Player:
         "easy": EasyPlayer,
         "normal": NormalPlayer,
         "hard": HardPlayer,
+        "champion": ChampionPlayer,
+        "camper": CamperPlayer,
     }
     key = name.strip().lower()
     if key not in players:
-        raise ValueError(f"no such player: {name!r} (one of {', '.join(PLAYER_NAMES)})")
+        raise ValueError(f"no such player: {name!r} (one of {', '.join(players)})")
     return players[key](rng)

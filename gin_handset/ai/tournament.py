@@ -1,6 +1,7 @@
 """The referee: matches between two players, duplicate deals, Wilson intervals, timings.
 
 ``python -m gin_handset.ai.tournament --a hard --b simple --games 4000 --jobs 2 --seed 1``
+Matches are played under the EAAI 2021 protocol (``EAAI``) unless other options are given.
 Each deal (a match seed) is played twice, the seats swapped; game ``i`` uses deal ``i // 2`` and
 puts A in seat ``i % 2``. Everything is seeded, so a run is reproducible for any ``--jobs``.
 """
@@ -15,12 +16,23 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from gin_handset.ai.player import PLAYER_NAMES, make_player
+from gin_handset.ai.player import BENCHMARK_NAMES, PLAYER_NAMES, make_player
 from gin_handset.rules.match import MatchState
-from gin_handset.rules.options import Options
+from gin_handset.rules.options import ALTERNATE, GIN_RUMMY, NON_DEALER, Options
 from gin_handset.rules.view import view_of
 
 MAX_ACTIONS = 100_000  # per match: a player that never ends a hand is a bug
+
+# The EAAI 2021 Gin Rummy challenge: plain Gin Rummy, matches to 100, gin and undercut bonus 25,
+# the dealer alternates, the non-dealer is offered the upcard first.
+EAAI = Options(
+    points_to_win=100,
+    game_type=GIN_RUMMY,
+    gin_bonus=25,
+    undercut_bonus=25,
+    upcard_first=NON_DEALER,
+    next_dealer=ALTERNATE,
+)
 
 
 @dataclass(frozen=True)
@@ -49,9 +61,8 @@ def deal_seed(seed: int, deal: int) -> int:
     return random.Random(f"gin-handset-tournament/{seed}/{deal}").getrandbits(32)
 
 
-def play_game(a: str, b: str, seed: int, game: int, options: Options | None = None) -> GameRecord:
+def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> GameRecord:
     """Game ``game`` of a tournament: deal ``game // 2``, A in seat ``game % 2``."""
-    options = options or Options()
     match_seed = deal_seed(seed, game // 2)
     a_seat = game % 2
     names = (a, b) if a_seat == 0 else (b, a)
@@ -127,27 +138,34 @@ class TournamentResult:
     by_knocker: dict[tuple[str, str], float] = field(default_factory=dict)  # (kind, "A"|"B")
     time_a: TimeStats = TimeStats(0, 0.0, 0.0, 0.0)
     time_b: TimeStats = TimeStats(0, 0.0, 0.0, 0.0)
+    options: Options = EAAI
 
     @property
     def win_rate(self) -> float:
         return self.a_wins / self.games if self.games else 0.0
 
+    def ends(self, who: str) -> dict[str, float]:
+        """Share of all hands that ended by ``who`` ("A" or "B"): gin, knock won, undercut."""
+        return {kind: self.by_knocker.get((kind, who), 0.0) for kind in KINDS[:3]}
+
     def report(self) -> str:
         low, high = self.interval
         lines = [
-            f"{self.a} (A) vs {self.b} (B): {self.games} games, duplicate deals, seed {self.seed}",
+            f"{self.a} (A) vs {self.b} (B): {self.games} matches to "
+            f"{self.options.points_to_win}{' (EAAI)' if self.options == EAAI else ''}, "
+            f"duplicate deals, seed {self.seed}",
             f"A won {self.a_wins}/{self.games} = {100 * self.win_rate:.1f}%  "
             f"(95% Wilson interval {100 * low:.1f}% - {100 * high:.1f}%)",
-            f"average margin per game (A - B points): {self.margin:+.1f}",
-            f"hands: {self.hands} ("
-            + ", ".join(f"{k} {100 * self.kinds.get(k, 0.0):.1f}%" for k in KINDS)
-            + ")",
+            f"margin per match (A - B points): {self.margin:+.1f}",
+            f"hands: {self.hands}, dead {100 * self.kinds.get('dead', 0.0):.1f}%",
         ]
-        for who in ("A", "B"):
-            shares = ", ".join(
-                f"{k} {100 * self.by_knocker.get((k, who), 0.0):.1f}%" for k in KINDS[:3]
+        for who, name in (("A", self.a), ("B", self.b)):
+            ends = self.ends(who)
+            lines.append(
+                f"  {who} ({name}): gins {100 * ends['gin']:.1f}%, "
+                f"knocks won {100 * ends['knock']:.1f}%, "
+                f"knocks undercut {100 * ends['undercut']:.1f}% of all hands"
             )
-            lines.append(f"  {who} knocked: {shares}")
         for who, name, stats in (("A", self.a, self.time_a), ("B", self.b, self.time_b)):
             lines.append(
                 f"decision time {who} ({name}): mean {stats.mean_ms:.2f} ms, "
@@ -160,7 +178,9 @@ class TournamentResult:
 KINDS = ("gin", "knock", "undercut", "dead")
 
 
-def summarize(a: str, b: str, seed: int, records: list[GameRecord]) -> TournamentResult:
+def summarize(
+    a: str, b: str, seed: int, records: list[GameRecord], options: Options = EAAI
+) -> TournamentResult:
     games = len(records)
     wins = sum(r.a_won for r in records)
     hands = [h for r in records for h in r.hands]
@@ -182,6 +202,7 @@ def summarize(a: str, b: str, seed: int, records: list[GameRecord]) -> Tournamen
         by_knocker={key: n / total for key, n in by_knocker.items()},
         time_a=TimeStats.of([t for r in records for t in r.times_a]),
         time_b=TimeStats.of([t for r in records for t in r.times_b]),
+        options=options,
     )
 
 
@@ -191,23 +212,23 @@ def run_tournament(
     games: int,
     seed: int = 1,
     jobs: int = 1,
-    options: Options | None = None,
+    options: Options = EAAI,
 ) -> TournamentResult:
     """Play ``games`` matches of A against B (duplicate deals) and summarize them."""
-    options = options or Options()
     work = [(a, b, seed, game, options) for game in range(games)]
     if jobs <= 1:
         records = [_play(job) for job in work]
     else:
         with multiprocessing.Pool(jobs) as pool:
             records = pool.map(_play, work, chunksize=max(1, games // (jobs * 16)))
-    return summarize(a, b, seed, records)
+    return summarize(a, b, seed, records, options)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", default="hard", choices=PLAYER_NAMES)
-    parser.add_argument("--b", default="simple", choices=PLAYER_NAMES)
+    names = PLAYER_NAMES + BENCHMARK_NAMES
+    parser.add_argument("--a", default="hard", choices=names)
+    parser.add_argument("--b", default="simple", choices=names)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)

@@ -34,7 +34,7 @@ class PlayerView:
     scores: tuple[int, int]  # by seat
     taken: Card | None  # the card this seat took from the pile this turn, if any
     legal_actions: tuple[Action, ...]  # empty unless it is this seat's decision
-    opponent_hand: tuple[Card, ...] | None = None  # shown after a knock
+    opponent_hand: tuple[Card, ...] | None = None  # see ``view_of``
     knocker: int | None = None
     knocker_arrangement: Arrangement | None = None
 
@@ -44,9 +44,11 @@ class PlayerView:
 
 
 def view_of(hand: HandState, seat: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+    """What ``seat`` may know now. The knocker lays down without seeing the defender's hand: it
+    gets ``opponent_hand`` once the hand is over; the defender once the knocker has laid down."""
     opponent = 1 - seat
     mine = hand.turn == seat
-    revealed = hand.knocker is not None
+    revealed = hand.is_over if seat == hand.knocker else hand.knocker_arrangement is not None
     return PlayerView(
         seat=seat,
         phase=hand.phase,

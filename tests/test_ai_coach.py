@@ -1,0 +1,64 @@
+"""The coach: Hard's move from a view, with a short reason naming what matters."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gin_handset.ai import make_player
+from gin_handset.ai.coach import advise
+from gin_handset.rules.actions import Discard, DrawDiscard, Knock, PassUpcard
+from gin_handset.rules.cards import parse_card, parse_cards
+from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.options import Options
+from gin_handset.rules.view import PlayerView, view_of
+
+
+def view(hand: str, top: str, phase: Phase) -> PlayerView:
+    cards = tuple(parse_cards(hand))
+    state = HandState(
+        options=Options(),
+        dealer=1,
+        hands=(cards, tuple(parse_cards("2c 2d 2h 3c 3d 3h 4c 4d 4h 5c"))),
+        stock=tuple(parse_cards("6c 6d 6h 7c 7d 8d 9d Tc Jc Qc")),
+        discard_pile=(parse_card(top),),
+        upcard=parse_card(top),
+        turn=0,
+        phase=phase,
+    )
+    return view_of(state, 0)
+
+
+def test_the_coach_advises_what_hard_plays() -> None:
+    state = HandState.deal(Options(), 0, random.Random(4))
+    for _ in range(40):
+        if state.is_over:
+            break
+        seen = view_of(state, state.turn)
+        advice = advise(seen)
+        assert advice.action == make_player("hard", random.Random(0)).choose(seen)
+        assert advice.reason
+        state = state.apply(advice.action)
+
+
+def test_the_coach_explains_a_discard() -> None:
+    advice = advise(view("7h 8h 9s Kd Kc Kh 2d 3d 4d Qs 5c", "Ac", Phase.DISCARD))
+    assert advice.action == Discard(parse_card("Qs"))
+    assert advice.reason.startswith("Discard Qs:") and "deadwood" in advice.reason
+    assert "7h 8h" in advice.reason  # the open pair it keeps
+
+
+def test_the_coach_explains_a_draw_and_gin() -> None:
+    take = advise(view("7h 8h Ts Kd Kc Kh 2d 3d 4d Qs", "9h", Phase.DRAW))
+    assert take.action == DrawDiscard() and take.reason.startswith("Take 9h")
+    passing = advise(view("7h 8h Ts Kd Kc Kh 2d 3d 4d Qs", "Jc", Phase.OFFER))
+    assert passing.action == PassUpcard() and passing.reason.startswith("Pass")
+    gin = advise(view("7h 8h 9h Kd Kc Kh 2d 3d 4d 5d", "Jc", Phase.DECIDE))
+    assert gin.action == Knock() and "gin" in gin.reason
+
+
+def test_the_coach_needs_a_decision() -> None:
+    state = HandState.deal(Options(), 0, random.Random(1))
+    with pytest.raises(ValueError, match="not this seat's turn"):
+        advise(view_of(state, state.dealer))
