@@ -31,6 +31,7 @@ def test_the_eaai_protocol() -> None:
     assert len(to_50.hands) < len(default.hands)
 
 
+@pytest.mark.slow
 def test_hard_beats_simple() -> None:
     result = run_tournament("hard", "simple", games=40, seed=3, jobs=2)
     assert result.games == 40 and result.hands > 0

@@ -104,3 +104,21 @@ def test_drawing_changes_nothing(screen_name, theme, tmp_path):
     before = (repr(vars(screen)), repr(ui.order), ui.session.record)
     screen.draw(pygame.Surface((theme.width, theme.height)), theme)
     assert (repr(vars(screen)), repr(ui.order), ui.session.record) == before
+
+
+def test_no_import_circles():
+    edges = graph()
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        if module in path:
+            circle = " -> ".join((*path[path.index(module):], module))
+            raise AssertionError(f"import circle: {circle}")
+        if module in done:
+            return
+        for target in sorted(edges[module]):
+            visit(target, (*path, module))
+        done.add(module)
+
+    for module in sorted(edges):
+        visit(module, ())

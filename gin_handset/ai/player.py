@@ -1,4 +1,4 @@
-"""The player interface and the factory the play screens use."""
+"""The player interface, and the names of the players `players.make_player` builds."""
 
 from __future__ import annotations
 
@@ -40,24 +40,3 @@ class Player(ABC):
     @abstractmethod
     def decide(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
-
-
-def make_player(name: str, rng: random.Random) -> Player:
-    """A player by name (case-insensitive): a level of PLAYER_NAMES or a benchmark."""
-    from gin_handset.ai.champion import ChampionPlayer
-    from gin_handset.ai.easy import EasyPlayer
-    from gin_handset.ai.hard import CamperPlayer, HardPlayer, NormalPlayer
-    from gin_handset.ai.simple import SimplePlayer
-
-    players: dict[str, type[Player]] = {
-        "simple": SimplePlayer,
-        "easy": EasyPlayer,
-        "normal": NormalPlayer,
-        "hard": HardPlayer,
-        "champion": ChampionPlayer,
-        "camper": CamperPlayer,
-    }
-    key = name.strip().lower()
-    if key not in players:
-        raise ValueError(f"no such player: {name!r} (one of {', '.join(players)})")
-    return players[key](rng)

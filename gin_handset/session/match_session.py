@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 import sys
 
-from gin_handset.ai.player import Player, make_player
+from gin_handset.ai.player import Player
+from gin_handset.ai.players import make_player
 from gin_handset.rules.actions import Action, action_text
 from gin_handset.rules.hand import Event, HandResult, IllegalAction, Phase
 from gin_handset.rules.match import MatchState
