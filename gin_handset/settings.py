@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gin_handset.rules.options import Options
-from gin_handset.storage import FieldError, read_json, write_atomically
+from gin_handset.storage import FieldError, read_json, show, write_atomically
 
 ENV_VAR = "GIN_HANDSET_DATA_DIR"
 APP_NAME = "gin-handset"
@@ -37,12 +37,12 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
-            raise SettingsError("difficulty", f"{self.difficulty!r} is not one of "
+            raise SettingsError("difficulty", f"{show(self.difficulty)} is not one of "
                                 f"{', '.join(DIFFICULTIES)}")
         if type(self.sound) is not bool:
-            raise SettingsError("sound", f"{self.sound!r} is not true or false")
+            raise SettingsError("sound", f"{show(self.sound)} is not true or false")
         if self.skin is not None and (type(self.skin) is not str or not self.skin):
-            raise SettingsError("skin", f"{self.skin!r} is not a skin name")
+            raise SettingsError("skin", f"{show(self.skin)} is not a skin name")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -66,7 +66,7 @@ class Settings:
             if name not in known:
                 raise SettingsError(str(name), "unknown field")
         if data.get("version", VERSION) != VERSION:
-            raise SettingsError("version", f"{data['version']!r} is not {VERSION}")
+            raise SettingsError("version", f"{show(data['version'])} is not {VERSION}")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise SettingsError("options", f"expected an object, found {type(options).__name__}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import reprlib
 import stat
 import tempfile
 from collections.abc import Callable
@@ -17,6 +18,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 36
+_REPR.maxlist = _REPR.maxdict = 4
+_REPR.maxlevel = 2
 MAX_BYTES = 4 * 1024 * 1024  # far more than any settings file or saved match
 
 
@@ -85,6 +90,12 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str:
     if len(data) > limit:
         raise ValueError(f"more than the {limit} bytes this file may have")
     return data.decode("utf-8")
+
+
+def show(value: Any) -> str:
+    """A value as a message may print it: short whatever the value (a huge or deep one too)."""
+    text = _REPR.repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _short(text: str, limit: int = 160) -> str:

@@ -5,6 +5,7 @@ computer plays. Set UPDATE_REFERENCES=1 to write the references afresh, then loo
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
-from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
+from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
 from gin_handset.screens.match.ui import MatchUI
@@ -188,6 +189,15 @@ def taken(ui: MatchUI) -> Screen:
     return keys(screen, K.NUM5)
 
 
+def hint(ui: MatchUI) -> Screen:
+    """The coach's hint, worked out."""
+    screen = HintScreen(ui)
+    while ui.session.hint_pending():
+        time.sleep(0.005)
+    screen.update(16)
+    return screen
+
+
 def notice(ui: MatchUI) -> Screen:
     return NoticeScreen([NOTICE, "A new match starts."], DealScreen(ui), ui.theme)
 
@@ -213,6 +223,7 @@ SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
     "game_over": ("gin_over", GameOverScreen),
     "menu": ("gin_draw", MatchMenuScreen),
     "pile": ("gin_score_knock", PileScreen),
+    "hint": ("gin_draw", hint),
     "notice": ("gin_offer", notice),
 }
 

@@ -185,6 +185,7 @@ def test_match_menu_pile_and_rearranging_through_the_app(data_dir, display):
     menu = driver.app.stack.top
     assert isinstance(menu, MatchMenuScreen)
     driver.press(K.NUM8)
+    driver.press(K.NUM8)
     driver.press(K.SELECT)
     assert isinstance(driver.app.stack.top, PileScreen)
     driver.press(K.CLEAR)

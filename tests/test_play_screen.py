@@ -3,6 +3,7 @@ sorting and moving cards, CLR asking first. States are replayed from recorded st
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from gin_handset.device.keys import PhoneKey as K
@@ -12,10 +13,11 @@ from gin_handset.rules.hand import Phase
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
-from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
+from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
 from gin_handset.screens.match.router import MatchScreen
 from gin_handset.screens.match.ui import MatchUI
+from gin_handset.session.saves import SaveStore
 from tests.conftest import skin_theme
 from tests.test_match_references import ui_at
 
@@ -123,6 +125,7 @@ def test_clear_leaves_and_the_right_soft_key_opens_the_match_menu(tmp_path):
     assert isinstance(menu.on_key(K.CLEAR), Pop), "CLR closes the match menu"
     assert isinstance(menu.on_key(K.SELECT), Pop), "Resume"
     menu.on_key(K.NUM8)
+    menu.on_key(K.NUM8)
     pile = menu.on_key(K.SELECT)
     assert isinstance(pile, Replace) and isinstance(pile.screen, PileScreen)
     menu.on_key(K.NUM8)
@@ -173,3 +176,27 @@ def test_a_defender_sees_the_deadwood_the_score_will_count(tmp_path):
     assert screen.prompt() == ["Your best melds count"]
     screen.on_key(K.SELECT)
     assert ui.session.result.defender_deadwood == best.deadwood_count
+
+
+def test_a_hint_shows_the_coachs_move_and_marks_the_match_assisted(tmp_path):
+    host = hosted("gin_draw", tmp_path)
+    session = host.ui.session
+    step = host.on_key(K.NUM7)
+    assert isinstance(step, Push) and isinstance(step.screen, HintScreen)
+    hint = step.screen
+    assert session.record.assisted and SaveStore(tmp_path).load()[0].assisted
+    while session.hint_pending():
+        assert hint.wake_in() is not None, "the phone stays awake for the hint"
+        time.sleep(0.01)
+    hint.update(16)
+    advice = session.hint()
+    assert advice is not None and advice.action in session.view().legal_actions
+    assert hint.text() == advice.reason and hint.dirty
+    assert isinstance(hint.on_key(K.SELECT), Pop)
+
+
+def test_no_hint_in_the_computers_turn(tmp_path):
+    host = hosted("gin_cpu_drew", tmp_path)
+    step = host.on_key(K.NUM7)
+    assert step.screen.text() == "No move of yours to hint at now"
+    assert not host.ui.session.record.assisted

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import difflib
 import re
-import reprlib
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
+
+from gin_handset.storage import show
 
 Color = tuple[int, int, int]
 Rect = tuple[int, int, int, int]
@@ -15,20 +16,10 @@ Rect = tuple[int, int, int, int]
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _MISSING = object()
 MAX_COORDINATE = 100_000  # no number in a skin is larger (bodies are at most 1600 units)
-_REPR = reprlib.Repr()
-_REPR.maxstring = _REPR.maxother = 36
-_REPR.maxlist = _REPR.maxdict = 4
-_REPR.maxlevel = 2
 
 
 class SkinError(Exception):
     """A skin that cannot be used; the message names the file, the field and what is wrong."""
-
-
-def show(value: Any) -> str:
-    """A value as a message may print it: short whatever the value (a YAML alias bomb too)."""
-    text = _REPR.repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Fields:

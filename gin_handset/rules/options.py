@@ -51,7 +51,8 @@ class Options:
             # bool is an int: keep True from passing as 1 and 1 as True.
             if not any(value == a and type(value) is type(a) for a in allowed):
                 shown = ", ".join(repr(a) for a in allowed)
-                raise ValueError(f"option {f.name}: {value!r} is not one of {shown}")
+                shown_value = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+                raise ValueError(f"option {f.name}: {shown_value} is not one of {shown}")
 
     @property
     def oklahoma(self) -> bool:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 
+from gin_handset.ai.coach import Advice, advise
 from gin_handset.ai.player import Player
 from gin_handset.ai.players import make_player
 from gin_handset.rules.actions import Action, action_text
@@ -19,7 +21,7 @@ from gin_handset.rules.hand import Event, HandResult, IllegalAction, Phase
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
-from gin_handset.session.computer import Decision
+from gin_handset.session.background import Background
 from gin_handset.session.record import COMPUTER, HUMAN, NEXT_HAND, MatchRecord, replay
 from gin_handset.session.saves import SaveStore
 
@@ -52,7 +54,8 @@ class MatchSession:
         self.problems: list[str] = []  # news about saving not yet shown
         self._save_failing = False
         self.closed = False
-        self._decision: Decision | None = None
+        self._decision: Background[Action] | None = None
+        self._hint: tuple[int, Background[Advice]] | None = None  # the step it was asked at
         self._hold_ms = 0
         self._waited_ms = 0
         self.computer_step: Event | None = None  # the computer's last step, while shown
@@ -206,17 +209,43 @@ class MatchSession:
             return POLL_MS
         return 0
 
-    def decision_in_progress(self) -> Decision | None:
+    def decision_in_progress(self) -> Background[Action] | None:
         """The computer's decision being made, if any (tests wait for it)."""
         if self._decision is None and self.computer_to_act and not self.closed:
             self._think()
         return self._decision
 
+    def ask_hint(self) -> str | None:
+        """Start working out the coach's move for the player (off the main loop); the match is
+        marked as assisted from now on. Why not, when the player has no decision to make."""
+        if not self.human_to_act or self.closed:
+            return "No move of yours to hint at now"
+        step = len(self.record.steps)
+        if self._hint is None or self._hint[0] != step:
+            view, rng = self.view(HUMAN), random.Random(f"{self.record.seed}/hint/{step}")
+            self._hint = (step, Background(lambda: advise(view, rng), "hint"))
+        if not self.record.assisted:
+            self.record = replace(self.record, assisted=True)
+            self._save()
+        return None
+
+    def hint(self) -> Advice | None:
+        """The coach's advice for the present step, once worked out."""
+        if self._hint is None or self._hint[0] != len(self.record.steps):
+            return None
+        work = self._hint[1]
+        return work.result if work.done else None
+
+    def hint_pending(self) -> bool:
+        return (self._hint is not None and self._hint[0] == len(self.record.steps)
+                and not self._hint[1].done)
+
     def close(self) -> None:
-        """The match was left: drop the computer's decision in progress; change nothing more."""
-        if self._decision is not None:
-            self._decision.abandon()
-            self._decision = None
+        """The match was left: drop the work in progress; change nothing more."""
+        for work in (self._decision, self._hint[1] if self._hint else None):
+            if work is not None:
+                work.abandon()
+        self._decision = self._hint = None
         self.closed = True
 
     def take_problems(self) -> list[str]:
@@ -226,17 +255,18 @@ class MatchSession:
 
     def _think(self) -> None:
         self._rng.seed(f"{self.record.seed}/computer/{len(self.record.steps)}")
-        self._decision = Decision(self.computer, self.view(COMPUTER))
+        view, player = self.view(COMPUTER), self.computer
+        self._decision = Background(lambda: player.choose(view), "computer-decision")
         self._waited_ms = 0
 
-    def _play(self, decision: Decision) -> None:
+    def _play(self, decision: Background[Action]) -> None:
         """Apply the computer's decision (a legal action instead if it failed) and hold it."""
         self._decision = None
         before = len(self._match.hand.log)
         try:
-            if decision.action is None:
+            if decision.result is None:
                 raise IllegalAction(f"no action ({decision.error!r})")
-            self._apply(decision.action)
+            self._apply(decision.result)
         except IllegalAction as problem:
             fallback = self.view(COMPUTER).legal_actions[0]
             print(f"gin-handset: the computer player erred: {problem}; it plays {fallback}",

@@ -31,6 +31,7 @@ class MatchRecord:
     steps: tuple[str, ...] = ()
     first_hand: int = 0  # the match started at this hand (0-based) of the seed's deals
     first_dealer: int | None = None  # its dealer, when not the seed's own
+    assisted: bool = False  # the player asked the coach for a hint
 
     def plus(self, step: str) -> MatchRecord:
         return replace(self, steps=(*self.steps, step))

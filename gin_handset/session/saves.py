@@ -13,7 +13,7 @@ from typing import Any
 from gin_handset.ai.player import PLAYER_NAMES
 from gin_handset.rules.options import Options
 from gin_handset.session.record import MatchRecord, ReplayError, replay
-from gin_handset.storage import FieldError, read_json, write_atomically
+from gin_handset.storage import FieldError, read_json, show, write_atomically
 
 FILE_NAME = "match.json"
 FORMAT = "gin-handset match"
@@ -35,6 +35,7 @@ def record_to_dict(record: MatchRecord) -> dict[str, Any]:
         "steps": list(record.steps),
         "first_hand": record.first_hand,
         "first_dealer": record.first_dealer,
+        "assisted": record.assisted,
     }
 
 
@@ -52,27 +53,31 @@ def record_from_dict(data: Any) -> MatchRecord:
     if not isinstance(data, dict):
         raise SaveError("(top level)", f"expected an object, found {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise SaveError("format", f"{data.get('format')!r} is not {FORMAT!r}")
+        raise SaveError("format", f"{show(data.get('format'))} is not {FORMAT!r}")
     if data.get("version") != VERSION:
-        raise SaveError("version", f"{data.get('version')!r} is not {VERSION} (another version)")
+        raise SaveError("version",
+                        f"{show(data.get('version'))} is not {VERSION} (another version)")
     try:
         options = Options.from_dict(_field(data, "options", dict))
     except (TypeError, ValueError) as error:
         raise SaveError("options", str(error)) from error
     difficulty = _field(data, "difficulty", str)
     if difficulty not in PLAYER_NAMES:
-        raise SaveError("difficulty", f"{difficulty!r} is not one of {', '.join(PLAYER_NAMES)}")
+        raise SaveError("difficulty", f"{show(difficulty)} is not one of {', '.join(PLAYER_NAMES)}")
     steps = _field(data, "steps", list)
     if not all(isinstance(step, str) for step in steps):
         raise SaveError("steps", "every step must be a string")
     first_hand = data.get("first_hand", 0)  # absent in saves from before --hand
     if type(first_hand) is not int or not 0 <= first_hand <= MAX_HAND:
-        raise SaveError("first_hand", f"{first_hand!r} is not a hand number 0 to {MAX_HAND}")
+        raise SaveError("first_hand", f"{show(first_hand)} is not a hand number 0 to {MAX_HAND}")
     first_dealer = data.get("first_dealer")
     if first_dealer not in (None, 0, 1) or type(first_dealer) is bool:
-        raise SaveError("first_dealer", f"{first_dealer!r} is not 0, 1 or null")
+        raise SaveError("first_dealer", f"{show(first_dealer)} is not 0, 1 or null")
+    assisted = data.get("assisted", False)
+    if type(assisted) is not bool:
+        raise SaveError("assisted", f"{show(assisted)} is not true or false")
     record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),
-                         first_hand, first_dealer)
+                         first_hand, first_dealer, assisted)
     try:
         replay(record)
     except ReplayError as error:

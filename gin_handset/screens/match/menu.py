@@ -1,9 +1,12 @@
-"""Over the match: the match menu (the right soft key) and the discard pile (9, or the menu).
+"""Over the match: the match menu (the right soft key), the discard pile (9, or the menu) and
+the coach's hint (7, or the menu).
 
-The menu: Resume, Discard pile, How to Play, Main menu; 2/8 move, 5 or OK choose, CLR (or the
-right soft key) closes it. Its info line names the match seed and the hand, which
+The menu: Resume, Hint, Discard pile, How to Play, Main menu; 2/8 move, 5 or OK choose, CLR (or
+the right soft key) closes it. Its info line names the match seed and the hand, which
 ``--seed N --hand K`` replays. The discard pile lists every card in it, newest first, with who
 put it there, and the cards the computer took from it; 2/8 (or 4/6) page, OK or CLR close it.
+The hint: the move the Hard computer would make in the player's seat, with one short reason,
+worked out off the main loop from the player's view alone; asking marks the match as assisted.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from gin_handset.device.keys import (
     PhoneKey,
 )
 from gin_handset.render import table, widgets
-from gin_handset.render.fonts import line_height
+from gin_handset.render.fonts import line_height, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
 from gin_handset.rules.view import PlayerView
@@ -29,9 +32,11 @@ from gin_handset.screens.common import draw_frame, step_cursor
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.match.table import seat_name
 from gin_handset.screens.match.ui import COMPUTER_NAME, MatchUI
+from gin_handset.session.match_session import POLL_MS
 
-RESUME, PILE, HOW_TO_PLAY, MAIN_MENU = "Resume", "Discard pile", "How to Play", "Main menu"
-ITEMS = (RESUME, PILE, HOW_TO_PLAY, MAIN_MENU)
+RESUME, HINT, PILE = "Resume", "Hint", "Discard pile"
+HOW_TO_PLAY, MAIN_MENU = "How to Play", "Main menu"
+ITEMS = (RESUME, HINT, PILE, HOW_TO_PLAY, MAIN_MENU)
 
 
 def match_info(ui: MatchUI) -> str:
@@ -62,6 +67,8 @@ class MatchMenuScreen(Screen):
     def choose(self, item: str) -> Transition:
         if item == PILE:
             return Replace(PileScreen(self.ui))
+        if item == HINT:
+            return Replace(HintScreen(self.ui))
         if item == HOW_TO_PLAY:
             return Push(HelpScreen(self.ui.context))
         if item == MAIN_MENU:
@@ -152,3 +159,43 @@ class PileScreen(Screen):
             y += line_height(body) + 1
         where = f"page {self.page + 1}/{len(pages)}" if len(pages) > 1 else ""
         table.draw_prompt(lcd, theme, [f"OK: back  {where}".rstrip()])
+
+
+class HintScreen(Screen):
+    """The coach's move for the player, and why; OK or CLR go back to the match."""
+
+    def __init__(self, ui: MatchUI) -> None:
+        super().__init__()
+        self.ui = ui
+        self.refused = ui.session.ask_hint()
+        self.ready = False  # the advice has been worked out
+
+    def soft_keys(self) -> tuple[str, str]:
+        return "Back", "Back"
+
+    def text(self) -> str:
+        if self.refused is not None:
+            return self.refused
+        advice = self.ui.session.hint()
+        if advice is None:
+            return "Thinking..." if self.ui.session.hint_pending() else "No hint now"
+        return advice.reason
+
+    def update(self, ms: int) -> Transition | None:
+        if not self.ready and not self.ui.session.hint_pending():
+            self.ready = self.dirty = True
+        return None
+
+    def wake_in(self) -> int | None:
+        return POLL_MS if self.ui.session.hint_pending() else None
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        return Pop() if key in CHOOSE | BACK else None
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        content = draw_frame(lcd, theme, self, "Hint")
+        box = content.inflate(-2 * widgets.MARGIN, -2 * widgets.MARGIN)
+        box.height = widgets.prompt_rect(theme).top - box.top - widgets.MARGIN
+        lines = wrap_text(self.text(), theme.font("body"), box.width - 4 * widgets.MARGIN)
+        widgets.draw_message(lcd, theme, box, lines)
+        widgets.draw_prompt(lcd, theme, "The match counts as assisted")

@@ -19,7 +19,7 @@ from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
-from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
+from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import ARRANGING, PlayScreen
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
 from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
@@ -95,6 +95,8 @@ class MatchScreen(Screen):
             return Push(MatchMenuScreen(self.ui))
         if transition.route is Route.PILE:
             return Push(PileScreen(self.ui))
+        if transition.route is Route.HINT:
+            return Push(HintScreen(self.ui))
         self.current.on_exit()
         self.current = screen_for(self.ui, transition.route)
         self.current.on_enter()

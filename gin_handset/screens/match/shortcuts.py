@@ -8,6 +8,7 @@ from gin_handset.device.keys import PhoneKey
 SORTS = {PhoneKey.STAR: "rank", PhoneKey.POUND: "suit", PhoneKey.NUM0: "melds"}
 MOVE_LEFT, MOVE_RIGHT = PhoneKey.NUM1, PhoneKey.NUM3
 PILE_KEY = PhoneKey.NUM9
+HINT_KEY = PhoneKey.NUM7
 PLAY_KEYS = [
     ("*", "Sort your hand by rank"),
     ("#", "Sort your hand by suit"),
@@ -16,6 +17,7 @@ PLAY_KEYS = [
     ("3", "Move a card right"),
 ]
 MATCH_KEYS = [
+    ("7", "Hint: the coach's move"),
     ("9", "Look through the discard pile"),
     ("R", "Match menu"),
     ("CLR", "Main menu; the match is saved"),

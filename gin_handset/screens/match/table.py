@@ -22,7 +22,7 @@ from gin_handset.rules.melds import best_arrangement, deadwood
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import PopToRoot, Screen
 from gin_handset.screens.common import draw_frame
-from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT, PILE_KEY, SORTS
+from gin_handset.screens.match.shortcuts import HINT_KEY, MOVE_LEFT, MOVE_RIGHT, PILE_KEY, SORTS
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 from gin_handset.session.record import HUMAN
 
@@ -65,13 +65,15 @@ def meld_looks(cards: list[Card]) -> list[CardLook]:
 
 def match_key(key: PhoneKey) -> MatchTransition | None:
     """The keys every match screen shares: CLR returns to the main menu, the right soft key
-    opens the match menu, 9 the discard pile."""
+    opens the match menu, 9 the discard pile, 7 the coach's hint."""
     if key is PhoneKey.CLEAR:
         return PopToRoot()
     if key is PhoneKey.SOFT_RIGHT:
         return Go(Route.MENU)
     if key is PILE_KEY:
         return Go(Route.PILE)
+    if key is HINT_KEY:
+        return Go(Route.HINT)
     return None
 
 

@@ -45,6 +45,7 @@ class Route(Enum):
     GAME_OVER = "game over"
     MENU = "menu"  # the in-match menu, over the match
     PILE = "pile"  # the discard pile, over the match
+    HINT = "hint"  # the coach's move, over the match
 
 
 @dataclass(frozen=True)
