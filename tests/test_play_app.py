@@ -8,6 +8,7 @@ knock, an undercut, a dead hand, or an Oklahoma deal with a spade upcard.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
@@ -30,7 +31,7 @@ from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
 from gin_handset.screens.match.router import MatchScreen
-from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
+from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.session.saves import SaveStore
 from gin_handset.settings import Settings, SettingsStore
 from gin_handset.settings import data_dir as data_folder
@@ -146,6 +147,12 @@ class Driver:
             if len(self.results) < len(top.ui.session.results):
                 self.results.append(result)
             self.press(K.SELECT)
+        elif isinstance(top, ReviewScreen):
+            while top.ui.session.review() is None:
+                time.sleep(0.005)
+            self.wait(16)  # an empty review goes on by itself
+            if self.top is top:
+                self.press(K.SELECT)
         elif isinstance(top, GameOverScreen):
             self.play_again_then_leave(top)
         else:

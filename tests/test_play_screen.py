@@ -3,23 +3,33 @@ sorting and moving cards, CLR asking first. States are replayed from recorded st
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
+from gin_handset.ai import make_player
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.actions import Knock
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Phase
+from gin_handset.rules.options import Options
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace
+from gin_handset.screens.context import AppContext
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
 from gin_handset.screens.match.router import MatchScreen
+from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.ui import MatchUI
+from gin_handset.session.match_session import MatchSession
+from gin_handset.session.record import HUMAN
+from gin_handset.session.review import Reconsidered, reconsider
 from gin_handset.session.saves import SaveStore
 from tests.conftest import skin_theme
 from tests.test_match_references import ui_at
+from tests.test_play_seeds import play_computer_step
 
 
 def hosted(state: str, tmp_path: Path) -> MatchScreen:
@@ -200,3 +210,36 @@ def test_no_hint_in_the_computers_turn(tmp_path):
     step = host.on_key(K.NUM7)
     assert step.screen.text() == "No move of yours to hint at now"
     assert not host.ui.session.record.assisted
+
+
+def test_after_a_hand_the_coach_reviews_the_knocks_it_would_have_made_otherwise(theme):
+    session = MatchSession.new(Options(), 5, "hard")
+    knocker = make_player("simple", random.Random(5))  # knocks as soon as it may
+    reviewed: list[Reconsidered] = []
+    while not reviewed and not session.match_over:
+        if session.hand_over:
+            reviewed = reconsider(session.record, HUMAN)
+            if not reviewed:
+                session.next_hand()
+        elif session.computer_to_act:
+            play_computer_step(session)
+        else:
+            assert session.act(knocker.choose(session.view())) is None
+    assert reviewed, "simple's early knocks are not all what hard would do"
+    assert all(item.yours.startswith("You knocked with deadwood") for item in reviewed)
+    assert all(not item.coach.startswith("Knock") for item in reviewed)
+
+    session.hurry()  # the computer's last step is not held on screen
+    host = MatchScreen(MatchUI(session, AppContext(theme)))
+    host.on_enter()
+    assert isinstance(host.current, ScoreScreen)
+    host.on_key(K.SELECT)
+    review = host.current
+    assert isinstance(review, ReviewScreen)
+    while session.review() is None:
+        time.sleep(0.005)
+    host.update(16)
+    assert host.current is review and review.dirty
+    assert session.review() == reviewed
+    host.on_key(K.SELECT)
+    assert isinstance(host.current, DealScreen | GameOverScreen)

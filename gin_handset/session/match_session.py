@@ -23,6 +23,7 @@ from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
 from gin_handset.session.background import Background
 from gin_handset.session.record import COMPUTER, HUMAN, NEXT_HAND, MatchRecord, replay
+from gin_handset.session.review import Reconsidered, reconsider
 from gin_handset.session.saves import SaveStore
 
 # How long each kind of computer step stays on screen, in milliseconds of the logical clock.
@@ -56,6 +57,7 @@ class MatchSession:
         self.closed = False
         self._decision: Background[Action] | None = None
         self._hint: tuple[int, Background[Advice]] | None = None  # the step it was asked at
+        self._review: tuple[int, Background[list[Reconsidered]]] | None = None
         self._hold_ms = 0
         self._waited_ms = 0
         self.computer_step: Event | None = None  # the computer's last step, while shown
@@ -236,16 +238,32 @@ class MatchSession:
         work = self._hint[1]
         return work.result if work.done else None
 
+    def review(self) -> list[Reconsidered] | None:
+        """The player's knock decisions of the hand just over that the coach would have made
+        otherwise; None while they are being worked out (in the background, from the first
+        call at the hand's end)."""
+        if not self.hand_over:
+            return None
+        step = len(self.record.steps)
+        if self._review is None or self._review[0] != step:
+            record = self.record
+            self._review = (step, Background(lambda: reconsider(record, HUMAN), "review"))
+        work = self._review[1]
+        if not work.done:
+            return None
+        return work.result if work.result is not None else []
+
     def hint_pending(self) -> bool:
         return (self._hint is not None and self._hint[0] == len(self.record.steps)
                 and not self._hint[1].done)
 
     def close(self) -> None:
         """The match was left: drop the work in progress; change nothing more."""
-        for work in (self._decision, self._hint[1] if self._hint else None):
+        for work in (self._decision, self._hint[1] if self._hint else None,
+                     self._review[1] if self._review else None):
             if work is not None:
                 work.abandon()
-        self._decision = self._hint = None
+        self._decision = self._hint = self._review = None
         self.closed = True
 
     def take_problems(self) -> list[str]:

@@ -21,7 +21,7 @@ from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import ARRANGING, PlayScreen
-from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
+from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
 
@@ -32,6 +32,8 @@ def screen_for(ui: MatchUI, route: Route = Route.PRESENT) -> Screen:
         return DealScreen(ui)
     if route is Route.GAME_OVER:
         return GameOverScreen(ui)
+    if route is Route.REVIEW:
+        return ReviewScreen(ui)
     if session.hand_over and not session.computer_playing:
         return ScoreScreen(ui)
     if session.computer_playing:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from gin_handset.device.keys import BACK, CONFIRM, PhoneKey
+from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, PhoneKey
 from gin_handset.render import cards as card_render
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
@@ -18,7 +18,7 @@ from gin_handset.screens.base import PopToRoot, Replace, Screen
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.table import match_key, seat_name
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
-from gin_handset.session.match_session import MatchSession
+from gin_handset.session.match_session import POLL_MS, MatchSession
 from gin_handset.session.record import COMPUTER, HUMAN
 
 TITLES = {"gin": "Gin!", "knock": "Knock", "undercut": "Undercut!", "dead": "Dead hand"}
@@ -57,17 +57,18 @@ class ScoreScreen(Screen):
     def soft_keys(self) -> tuple[str, str]:
         return ("Next" if not self.ui.session.match_over else "Result"), "Menu"
 
+    def on_enter(self) -> None:
+        self.ui.session.review()  # the coach starts looking over the hand meanwhile
+
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        session = self.ui.session
         shared = match_key(key)
         if shared is not None:
             return shared
         if key not in CONFIRM:
             return None
-        if session.match_over:
-            return Go(Route.GAME_OVER)
-        session.next_hand()
-        return Go(Route.DEAL)
+        if self.ui.session.review() == []:
+            return after_review(self.ui)
+        return Go(Route.REVIEW)
 
     def rows(self) -> list[tuple[str, table.ArrangedRow]]:
         """Each shown hand's label and arranged cards: the knocker first."""
@@ -114,6 +115,64 @@ class ScoreScreen(Screen):
             y += step
         what = "see who won" if session.match_over else "deal the next hand"
         table.draw_prompt(lcd, theme, [f"OK: {what}"])
+
+
+def after_review(ui: MatchUI) -> MatchTransition:
+    """The next hand's deal, or who won the match."""
+    if ui.session.match_over:
+        return Go(Route.GAME_OVER)
+    ui.session.next_hand()
+    return Go(Route.DEAL)
+
+
+class ReviewScreen(Screen):
+    """The player's knock decisions of the hand that the coach would have made otherwise, with
+    its reasons; OK (or 5) goes on. Skipped when there are none."""
+
+    def __init__(self, ui: MatchUI) -> None:
+        super().__init__()
+        self.ui = ui
+        self.ready = False  # the review has been worked out
+
+    def soft_keys(self) -> tuple[str, str]:
+        return "Next", "Menu"
+
+    def update(self, ms: int) -> MatchTransition | None:
+        found = self.ui.session.review()
+        if found == []:
+            return after_review(self.ui)
+        if found is not None and not self.ready:
+            self.ready = self.dirty = True
+        return None
+
+    def wake_in(self) -> int | None:
+        return POLL_MS if self.ui.session.review() is None else None
+
+    def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        shared = match_key(key)
+        if shared is not None:
+            return shared
+        return after_review(self.ui) if key in CHOOSE else None
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        content = draw_frame(lcd, theme, self, "Coach's review")
+        spec = theme.font("small")
+        width = content.width - 2 * widgets.MARGIN
+        found = self.ui.session.review()
+        lines: list[str] = []
+        for item in found or []:
+            lines += [*wrap_text(item.yours + ".", spec, width),
+                      *wrap_text("Coach: " + item.coach, spec, width), ""]
+        if found is None:
+            lines = ["The coach is looking over your knock decisions..."]
+        y = content.top + 1
+        bottom = widgets.prompt_rect(theme).top
+        for line in lines:
+            if y + line_height(spec) > bottom:
+                break
+            draw_text(lcd, line, spec, theme.color("text"), (widgets.MARGIN, y))
+            y += line_height(spec) + 1
+        table.draw_prompt(lcd, theme, ["OK: go on"])
 
 
 def deal_name(session: MatchSession) -> str:

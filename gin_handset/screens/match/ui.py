@@ -43,6 +43,7 @@ class Route(Enum):
     PRESENT = "present"  # the screen for the session's present state
     DEAL = "deal"  # the deal of the hand just dealt
     GAME_OVER = "game over"
+    REVIEW = "review"  # the coach's look at the hand just over
     MENU = "menu"  # the in-match menu, over the match
     PILE = "pile"  # the discard pile, over the match
     HINT = "hint"  # the coach's move, over the match
