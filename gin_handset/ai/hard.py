@@ -155,7 +155,8 @@ class LookaheadPlayer(Player):
 def knock_points(melds: list[Meld], ours: int, hands: list[int], view: PlayerView) -> float:
     """Expected points of knocking with ``melds`` and ``ours`` deadwood against sampled hands."""
     if ours == 0:
-        return float(view.options.gin_bonus + 20)
+        gin = view.options.gin_bonus
+        return sum(gin + deadwood_mask(hand) for hand in hands) / max(1, len(hands))
     bonus = view.options.undercut_bonus
     total = 0
     for hand in hands:
