@@ -1,5 +1,7 @@
 """The end of a hand: both hands with melds, lay-offs (green) and deadwood, how the points were
-made, the running totals and the deal's seed. OK deals the next hand, or shows who won.
+made, the running totals and the deal's name (``Seed N hand K``, which ``--seed N --hand K``
+replays). OK shows the coach's review if it has something to say, then deals the next hand or
+shows who won.
 """
 
 from __future__ import annotations
