@@ -21,6 +21,8 @@ DEFAULT_SKIN = "candybar"
 SUFFIXES = (".yaml", ".yml")
 MAX_SKIN_BYTES = 256 * 1024  # a skin file is a page or two of YAML
 MAX_EXTENDS = 8  # how long a chain of skins extending skins may be
+# libyaml's safe loader where PyYAML was built with it (ten times faster: a tenth of the launch)
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def user_skins_dir() -> Path:
@@ -78,7 +80,7 @@ def read_yaml(path: Path) -> dict[str, Any]:
     except (OSError, ValueError) as error:
         fields.fail("", f"cannot read the file ({error})")
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
