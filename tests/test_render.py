@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gin_handset.render import cards, fonts, pips, widgets
 from gin_handset.render.fonts import ELLIPSIS, fit_text, text_width, wrap_text
-from gin_handset.render.theme import FontSpec
+from gin_handset.render.theme import FontSpec, luminance
 from gin_handset.rules.cards import DECK, parse_cards
 
 ASCII = "".join(chr(c) for c in range(32, 127))
@@ -227,3 +227,25 @@ def test_every_rank_reads_apart_from_every_other(font_name):
             assert len(drawn[a] ^ drawn[b]) >= 2, f"{a} and {b} look alike in {font_name}"
     queen, zero = bitmap("Q", font_name), bitmap("0", font_name)
     assert len(queen ^ zero) >= 4, f"the queen reads as a zero in {font_name}"
+
+
+def test_a_laid_off_card_is_told_apart_by_more_than_a_shade(skin):
+    """Light and dark as the eye splits them (half way between the card and its edge): a
+    laid-off card must differ from a plain one there too, on one-colour skins as well."""
+    _, theme = skin
+    card = parse_cards("7s")[0]
+    pictures = []
+    for look in (cards.CardLook(), cards.CardLook(laid_off=True)):
+        surface = pygame.Surface((40, 40))
+        surface.fill(theme.color("background"))
+        cards.draw_card(surface, theme, card, (2, 2), look)
+        pictures.append(surface)
+    light, dark = theme.color("card"), theme.color("card_edge")
+    middle = (luminance(light) + luminance(dark)) / 2
+    flipped = sum(
+        (luminance(pictures[0].get_at((x, y))[:3]) > middle)
+        != (luminance(pictures[1].get_at((x, y))[:3]) > middle)
+        for x in range(40) for y in range(40)
+    )
+    m = cards.card_metrics(theme)
+    assert flipped >= 0.2 * m.width * m.height, "a shade alone (the old tint) flips less"

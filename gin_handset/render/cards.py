@@ -27,9 +27,10 @@ class CardLook:
     ``raised``: lifted above the row (a picked card). ``cursor``: a frame in the highlight
     colour just outside the card.
     ``laid_off``: in the palette's ``laid_off`` colour (an inner frame, and the face half
-    tinted with it so the rank stays readable). ``dim``: rank and pip greyed
-    (a card that cannot be chosen now). ``meld``: a group number; cards of one group in a row
-    share an underline in the ``meld`` colour, and neighbouring groups are split by a gap.
+    tinted with it), the rank and pip in the corner inverted: told apart on one-colour skins
+    too. ``dim``: rank and pip greyed (a card that cannot be chosen now). ``meld``: a group
+    number; cards of one group in a row share an underline in the ``meld`` colour, and
+    neighbouring groups are split by a gap.
     """
 
     raised: bool = False
@@ -123,7 +124,13 @@ def draw_card(
         pygame.draw.rect(surface, green, rect.inflate(-2, -2), 1)
     ink = theme.color("dim" if look.dim else "red" if card.is_red else "black")
     left, top = x + m.pad + 1, y + m.pad + 1
-    draw_text(surface, RANK_TEXT[card.rank - 1], m.rank_font, ink, (left, top))
+    rank = RANK_TEXT[card.rank - 1]
+    if look.laid_off:  # inverse rank and pip: told apart by more than a shade on any skin
+        corner_h = cap_height(m.rank_font) + 1 + m.pip
+        corner_w = max(text_width(rank, m.rank_font), m.pip)
+        surface.fill(theme.color("card_edge"), (left - 1, top - 1, corner_w + 2, corner_h + 2))
+        ink = face
+    draw_text(surface, rank, m.rank_font, ink, (left, top))
     draw_pip(surface, card.suit, m.pip, ink, (left, top + cap_height(m.rank_font) + 1))
     corner = (rect.right - m.big_pip - m.pad - 1, rect.bottom - m.big_pip - m.pad - 1)
     draw_pip(surface, card.suit, m.big_pip, ink, corner)
