@@ -42,6 +42,15 @@ def first_enabled(enabled: Sequence[bool], preferred: int = 0) -> int:
     return preferred
 
 
+def draw_text_box(lcd: pygame.Surface, theme: Theme, content: pygame.Rect, text: str) -> None:
+    """``text`` wrapped in a framed box filling ``content`` down to the prompt line."""
+    bottom = widgets.prompt_rect(theme).top - widgets.MARGIN
+    box = pygame.Rect(content.left + widgets.MARGIN, content.top + widgets.MARGIN,
+                      content.width - 2 * widgets.MARGIN, bottom - content.top - widgets.MARGIN)
+    lines = wrap_text(text, theme.font("body"), box.width - 4 * widgets.MARGIN)
+    widgets.draw_message(lcd, theme, box, lines)
+
+
 class MessageView:
     """Messages shown one after another in a box, each paged with 2/8; OK or CLR moves on."""
 

@@ -8,10 +8,9 @@ import pygame
 
 from gin_handset.device.keys import BACK, CHOOSE, PhoneKey
 from gin_handset.render import widgets
-from gin_handset.render.fonts import wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Pop, Replace, Screen, Transition
-from gin_handset.screens.common import MessageView, draw_frame
+from gin_handset.screens.common import MessageView, draw_frame, draw_text_box
 
 REPLACE_TEXT = "Start a new match? The saved match will be lost."
 
@@ -38,13 +37,7 @@ class QuestionScreen(Screen):
         return None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        content = draw_frame(lcd, theme, self, self.title)
-        bottom = widgets.prompt_rect(theme).top - widgets.MARGIN
-        box = pygame.Rect(content.left + widgets.MARGIN, content.top + widgets.MARGIN,
-                          content.width - 2 * widgets.MARGIN,
-                          bottom - content.top - widgets.MARGIN)
-        lines = wrap_text(self.text, theme.font("body"), box.width - 4 * widgets.MARGIN)
-        widgets.draw_message(lcd, theme, box, lines)
+        draw_text_box(lcd, theme, draw_frame(lcd, theme, self, self.title), self.text)
         widgets.draw_prompt(lcd, theme, self.prompt)
 
 

@@ -8,11 +8,13 @@ along it, 1/3 move the card under it, ``*``, ``#`` and 0 sort it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gin_handset.device.keys import CHOOSE, PhoneKey
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.rules.cards import Card
-from gin_handset.screens.match.table import TableScreen, describe, match_key, meld_looks
+from gin_handset.screens.match.table import TableScreen, describe, match_key
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 
 
@@ -35,8 +37,7 @@ class ComputerTurnScreen(TableScreen):
         cards, looks = super().hand_row()
         if not self.rearranging:
             return cards, looks
-        return cards, [CardLook(cursor=i == self.hand_cursor, meld=look.meld)
-                       for i, look in enumerate(meld_looks(cards))]
+        return cards, [replace(look, cursor=i == self.hand_cursor) for i, look in enumerate(looks)]
 
     def update(self, ms: int) -> MatchTransition | None:
         session = self.ui.session

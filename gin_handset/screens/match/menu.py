@@ -23,12 +23,12 @@ from gin_handset.device.keys import (
     PhoneKey,
 )
 from gin_handset.render import table, widgets
-from gin_handset.render.fonts import line_height, wrap_text
+from gin_handset.render.fonts import line_height
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
-from gin_handset.screens.common import draw_frame, step_cursor
+from gin_handset.screens.common import draw_frame, draw_text_box, step_cursor
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.match.table import seat_name
 from gin_handset.screens.match.ui import COMPUTER_NAME, MatchUI
@@ -193,9 +193,5 @@ class HintScreen(Screen):
         return Pop() if key in CHOOSE | BACK else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        content = draw_frame(lcd, theme, self, "Hint")
-        box = content.inflate(-2 * widgets.MARGIN, -2 * widgets.MARGIN)
-        box.height = widgets.prompt_rect(theme).top - box.top - widgets.MARGIN
-        lines = wrap_text(self.text(), theme.font("body"), box.width - 4 * widgets.MARGIN)
-        widgets.draw_message(lcd, theme, box, lines)
+        draw_text_box(lcd, theme, draw_frame(lcd, theme, self, "Hint"), self.text())
         widgets.draw_prompt(lcd, theme, "The match counts as assisted")

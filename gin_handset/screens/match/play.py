@@ -7,6 +7,8 @@ suit; 1 and 3 move the card under the cursor left and right. CLR asks to leave t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from gin_handset.device.keys import (
@@ -35,7 +37,7 @@ from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import deadwood
 from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT
-from gin_handset.screens.match.table import TableScreen, match_key, meld_looks
+from gin_handset.screens.match.table import TableScreen, match_key
 from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
 HAND, PILES, CHOICES = "hand", "piles", "choices"
@@ -169,15 +171,11 @@ class PlayScreen(TableScreen):
         return (on, PLAIN) if self.pile_cursor == STOCK else (PLAIN, on)
 
     def hand_row(self) -> tuple[list[Card], list[CardLook]]:
-        cards = self.ui.hand_cards()
-        looks = []
-        for i, (card, look) in enumerate(zip(cards, meld_looks(cards), strict=True)):
-            looks.append(CardLook(
-                cursor=self.focus == HAND and i == self.hand_cursor,
-                dim=self.phase is Phase.DISCARD and card == self.view.taken,
-                meld=look.meld,
-            ))
-        return cards, looks
+        cards, looks = super().hand_row()
+        taken = self.view.taken if self.phase is Phase.DISCARD else None
+        return cards, [replace(look, cursor=self.focus == HAND and i == self.hand_cursor,
+                               dim=card == taken)
+                       for i, (card, look) in enumerate(zip(cards, looks, strict=True))]
 
     def draw_side(self, lcd: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
         options = self.choices()

@@ -103,6 +103,7 @@ class MatchUI:
     context: AppContext
     order: HandOrder = field(default_factory=HandOrder)
     again: Callable[[], Screen] | None = None
+    synced_at: int | None = None  # the step the order was last remembered at
 
     @property
     def theme(self) -> Theme:
@@ -116,7 +117,11 @@ class MatchUI:
         return self.order.cards(self.view().hand, self.session.hand_number)
 
     def sync_order(self) -> None:
-        self.order.sync(self.view().hand, self.session.hand_number)
+        """Remember the hand's order after a step (nothing to do when no step was taken)."""
+        step = len(self.session.record.steps)
+        if step != self.synced_at:
+            self.order.sync(self.view().hand, self.session.hand_number)
+            self.synced_at = step
 
     def sort(self, by: str) -> None:
         self.order.sort(self.view().hand, self.session.hand_number, by)
