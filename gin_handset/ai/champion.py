@@ -22,18 +22,11 @@ from __future__ import annotations
 
 from gin_handset.ai.knowledge import FULL, VALUES, bits
 from gin_handset.ai.lookahead import connected
-from gin_handset.ai.player import Player
+from gin_handset.ai.player import PhasedPlayer
 from gin_handset.ai.simple import arrangement_deadwood
 from gin_handset.rules.actions import (
     Action,
     Arrange,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    EndTurn,
-    Knock,
-    PassUpcard,
-    TakeUpcard,
 )
 from gin_handset.rules.cards import Card, mask_of
 from gin_handset.rules.hand import Phase
@@ -70,31 +63,19 @@ def best_sets(cards: tuple[Card, ...]) -> list[Arrangement]:
     return [a for a in found if a.melds]
 
 
-class ChampionPlayer(Player):
+class ChampionPlayer(PhasedPlayer):
     name = "champion"
 
-    def decide(self, view: PlayerView) -> Action:
-        phase = view.phase
-        if phase is Phase.FORCED_DRAW:
-            return DrawStock()
-        if phase in (Phase.OFFER, Phase.DRAW):
-            take = self.takes(view)
-            if phase is Phase.OFFER:
-                return TakeUpcard() if take else PassUpcard()
-            return DrawDiscard() if take else DrawStock()
-        if phase is Phase.DISCARD:
-            return Discard(self.discard(view))
-        if phase is Phase.DECIDE:
-            return Knock() if Knock() in view.legal_actions and self.knocks(view) else EndTurn()
+    def arrange(self, view: PlayerView) -> Action:
         arrangements = [a for a in view.legal_actions if isinstance(a, Arrange)]
         least = min(arrangement_deadwood(view.hand, a) for a in arrangements)
         best = [a for a in arrangements if arrangement_deadwood(view.hand, a) == least]
-        if phase is Phase.DEFENDER_ARRANGE:
+        if view.phase is Phase.DEFENDER_ARRANGE:
             return best[0]
         seen, opp = _seen(view), mask_of(view.opponent_pickups)
         return min(best, key=lambda a: lay_off_points(a.melds, seen, opp))
 
-    def takes(self, view: PlayerView) -> bool:
+    def wants_top(self, view: PlayerView) -> bool:
         top = view.discard_pile[-1]
         cards = (*view.hand, top)
         sets = best_sets(cards)
@@ -110,7 +91,7 @@ class ChampionPlayer(Player):
         ours = deadwood_mask(mask_of(view.hand))
         return ours == 0 or (ours <= 10 and _turns(view) <= EARLY_TURNS)
 
-    def discard(self, view: PlayerView) -> Card:
+    def discard_card(self, view: PlayerView) -> Card:
         hand = view.hand
         mask = mask_of(hand)
         candidates = _candidates(hand, view.taken)

@@ -17,20 +17,14 @@ from dataclasses import dataclass
 
 from gin_handset.ai.knowledge import Knowledge
 from gin_handset.ai.lookahead import Evaluator
-from gin_handset.ai.player import Player
+from gin_handset.ai.player import PhasedPlayer
 from gin_handset.ai.simple import arrangement_deadwood
 from gin_handset.rules.actions import (
     Action,
     Arrange,
     Discard,
-    DrawDiscard,
-    DrawStock,
-    EndTurn,
-    Knock,
-    PassUpcard,
-    TakeUpcard,
 )
-from gin_handset.rules.cards import DECK, mask_of
+from gin_handset.rules.cards import DECK, Card, mask_of
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
 from gin_handset.rules.view import PlayerView
@@ -79,23 +73,11 @@ def defender_deadwood(melds: list[Meld], opponent: int) -> int:
     return min(plain, deadwood_mask(opponent & ~laid)) if laid else plain
 
 
-class LookaheadPlayer(Player):
+class LookaheadPlayer(PhasedPlayer):
     style = Style()
 
-    def decide(self, view: PlayerView) -> Action:
-        phase = view.phase
-        if phase is Phase.FORCED_DRAW:
-            return DrawStock()
-        if phase in (Phase.OFFER, Phase.DRAW):
-            take = self.wants_top(view)
-            if phase is Phase.OFFER:
-                return TakeUpcard() if take else PassUpcard()
-            return DrawDiscard() if take else DrawStock()
-        if phase is Phase.DISCARD:
-            return self.discard(view)
-        if phase is Phase.DECIDE:
-            return Knock() if Knock() in view.legal_actions and self.knocks(view) else EndTurn()
-        if phase is Phase.KNOCKER_ARRANGE:
+    def arrange(self, view: PlayerView) -> Action:
+        if view.phase is Phase.KNOCKER_ARRANGE:
             return self.knocker_layout(view)
         return min(view.legal_actions, key=lambda a: arrangement_deadwood(view.hand, a))
 
@@ -115,11 +97,10 @@ class LookaheadPlayer(Player):
         take = judge.best_discard(hand | 1 << top, hand)[0]
         return take + self.style.take_margin < judge.stock_value(hand)
 
-    def discard(self, view: PlayerView) -> Action:
+    def discard_card(self, view: PlayerView) -> Card:
         judge = self.evaluator(view)
         allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
-        card = judge.best_discard(mask_of(view.hand), allowed)[1]
-        return Discard(DECK[card])
+        return DECK[judge.best_discard(mask_of(view.hand), allowed)[1]]
 
     def knocks(self, view: PlayerView) -> bool:
         threshold = self.style.knock_value

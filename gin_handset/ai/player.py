@@ -5,8 +5,18 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from gin_handset.rules.actions import Action
-from gin_handset.rules.hand import Event
+from gin_handset.rules.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndTurn,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import Event, Phase
 from gin_handset.rules.view import PlayerView
 
 PLAYER_NAMES = ("simple", "easy", "normal", "hard")  # the game's levels (and simple)
@@ -40,3 +50,39 @@ class Player(ABC):
     @abstractmethod
     def decide(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``."""
+
+
+class PhasedPlayer(Player):
+    """A player that answers each phase of a turn with one question: take the face-up card?
+    which card to discard? knock? which melds to lay down?"""
+
+    def decide(self, view: PlayerView) -> Action:
+        phase = view.phase
+        if phase is Phase.FORCED_DRAW:
+            return DrawStock()
+        if phase in (Phase.OFFER, Phase.DRAW):
+            take = self.wants_top(view)
+            if phase is Phase.OFFER:
+                return TakeUpcard() if take else PassUpcard()
+            return DrawDiscard() if take else DrawStock()
+        if phase is Phase.DISCARD:
+            return Discard(self.discard_card(view))
+        if phase is Phase.DECIDE:
+            return Knock() if Knock() in view.legal_actions and self.knocks(view) else EndTurn()
+        return self.arrange(view)
+
+    @abstractmethod
+    def wants_top(self, view: PlayerView) -> bool:
+        """Whether to take the face-up card (offered upcard, or the discard pile's top)."""
+
+    @abstractmethod
+    def discard_card(self, view: PlayerView) -> Card:
+        """The card to discard, one the rules allow."""
+
+    @abstractmethod
+    def knocks(self, view: PlayerView) -> bool:
+        """Whether to knock, when the rules allow it."""
+
+    @abstractmethod
+    def arrange(self, view: PlayerView) -> Action:
+        """The melds to lay down, as the knocker or the defender."""
