@@ -95,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--dealer", choices=DEALERS, help="with --seed: who deals the first hand (you or cpu)"
     )
+    parser.add_argument("--replay", metavar="FILE",
+                        help="play again a match exported from the History (both hands open)")
     parser.add_argument("--list-skins", action="store_true",
                         help="list the bundled skins and your own, and exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -214,6 +216,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     check_scale(args, parser, skin)
+    shared = None
+    if args.replay is not None:
+        from pathlib import Path
+
+        from gin_handset.session.ledger import read_shared
+
+        shared, problem = read_shared(Path(args.replay))
+        if problem is not None:
+            print(f"{PROG}: {problem}", file=sys.stderr)
+            return 1
     from gin_handset.app import run_app
 
     try:
@@ -225,6 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             settings=settings,
             bindings=dict(args.bind),
             on_first_frame=(lambda: remember_skin(settings)) if args.skin else None,
+            shared=shared,
             **match_start(args),
         )
     except KeyboardInterrupt:

@@ -21,11 +21,14 @@ from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin import Skin
 from gin_handset.device.tones import KeyTones
 from gin_handset.device.waiting import make_waiter
-from gin_handset.screens.base import Screen, ScreenStack
+from gin_handset.screens.base import Push, Screen, ScreenStack
 from gin_handset.screens.context import AppContext
+from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.root import build_root
+from gin_handset.session.replayer import positions
 
 if TYPE_CHECKING:
+    from gin_handset.session.history import Finished
     from gin_handset.settings import Settings
 
 MAX_STEP_MS = 250  # a longer unplanned pause (a dragged window, a debugger) counts as this much
@@ -198,10 +201,12 @@ def run_app(
     settings: Settings | None = None,
     bindings: Mapping[str, PhoneKey | None] | None = None,
     on_first_frame: Callable[[], None] | None = None,
+    shared: Finished | None = None,
 ) -> None:
     """Open the handset's window and run the game until the player leaves.
 
-    ``bindings`` (key name to phone key, None to unbind) change the skin's bindings.
+    ``bindings`` (key name to phone key, None to unbind) change the skin's bindings. A
+    ``shared`` match (``--replay``) is shown first, over the main menu.
     """
     pygame.display.init()
     try:
@@ -210,6 +215,8 @@ def run_app(
         window, chosen = open_window(skin, scale, fullscreen)
         context = build_context(skin, seed, messages, settings, first_hand, first_dealer)
         stack = ScreenStack(build_root(context))
+        if shared is not None:
+            stack.apply(Push(ReplayScreen(positions(shared.record), shared.record.seed)))
         tones = KeyTones(lambda: context.settings.sound)
         try:
             app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones)

@@ -111,6 +111,22 @@ def set_aside(path: Path) -> Path:
     return aside
 
 
+def parse_file(path: Path, parse: Callable[[Any], T],
+               limit: int = MAX_BYTES) -> tuple[T | None, str | None]:
+    """``parse`` of the JSON in ``path``: (value, None), or (None, what is wrong). The file is
+    left where it is."""
+    try:
+        return parse(json.loads(read_text(path, limit))), None
+    except FieldError as error:
+        return None, str(error)
+    except RecursionError:
+        return None, "not readable JSON (nested too deeply)"
+    except (OSError, ValueError) as error:  # JSON errors, huge numbers, bad bytes, not a file
+        return None, f"not readable JSON ({_short(str(error))})"
+    except Exception as error:  # a last guard: a bad file must never become a traceback
+        return None, f"cannot be used ({type(error).__name__}: {_short(str(error))})"
+
+
 def read_json(path: Path, parse: Callable[[Any], T]) -> tuple[T | None, str | None]:
     """``parse`` of the file's JSON: (value, None); (None, None) when there is no file.
 
@@ -120,16 +136,9 @@ def read_json(path: Path, parse: Callable[[Any], T]) -> tuple[T | None, str | No
     remove_temporaries(path)
     if not os.path.lexists(path):
         return None, None
-    try:
-        return parse(json.loads(read_text(path))), None
-    except FieldError as error:
-        problem = str(error)
-    except RecursionError:
-        problem = "not readable JSON (nested too deeply)"
-    except (OSError, ValueError) as error:  # JSON errors, huge numbers, bad bytes, not a file
-        problem = f"not readable JSON ({_short(str(error))})"
-    except Exception as error:  # a last guard: a bad file must never become a traceback
-        problem = f"cannot be used ({type(error).__name__}: {_short(str(error))})"
+    value, problem = parse_file(path, parse)
+    if problem is None:
+        return value, None
     try:
         where = f"it was moved to {set_aside(path)}"
     except OSError as error:

@@ -48,11 +48,11 @@ def label(stack: ScreenStack) -> str:
 
 def test_without_a_match_new_game_and_continue_are_greyed(data_dir, theme):
     _context, stack = make(theme)
-    assert stack.top.enabled() == [False, False, True, True, True]
+    assert stack.top.enabled() == [False, False, True, True, True, True, True]
     assert label(stack) == "Options"
     press(stack, K.NUM8)
-    assert label(stack) == "How to Play"
-    press(stack, K.DOWN, K.DOWN)
+    assert label(stack) == "Statistics"
+    press(stack, K.DOWN, K.DOWN, K.DOWN, K.DOWN)
     assert label(stack) == "Options"
     press(stack, K.UP)
     assert label(stack) == "Exit"
@@ -63,7 +63,7 @@ def test_without_a_match_new_game_and_continue_are_greyed(data_dir, theme):
 def test_the_real_root_offers_new_game_but_no_continue_without_a_save(data_dir, theme):
     context = AppContext(theme)
     stack = ScreenStack(build_root(context))
-    assert stack.top.enabled() == [True, False, True, True, True]
+    assert stack.top.enabled() == [True, False, True, True, True, True, True]
     assert label(stack) == "New Game"
     press(stack, K.NUM8)
     assert label(stack) == "Options"
@@ -197,7 +197,7 @@ def test_save_failure_is_shown_and_keeps_the_screen(tmp_path, monkeypatch, theme
 
 def help_stack(theme) -> tuple[AppContext, ScreenStack]:
     context, stack = make(theme)
-    press(stack, K.NUM8, K.NUM5)
+    press(stack, K.NUM8, K.NUM8, K.NUM8, K.NUM5)
     assert isinstance(stack.top, HelpScreen)
     return context, stack
 

@@ -11,6 +11,7 @@ from dataclasses import InitVar, dataclass, field
 
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Screen
+from gin_handset.session.ledger import Ledger
 from gin_handset.settings import Settings, SettingsStore
 
 
@@ -55,6 +56,10 @@ class AppContext:
 
     def continue_game(self) -> Screen | None:
         return self.continue_match(self) if self.continue_match is not None else None
+
+    def ledger(self) -> Ledger:
+        """The player's statistics and match history, beside the settings."""
+        return Ledger(self.settings_store.folder)
 
     def save_settings(self, settings: Settings) -> str | None:
         """Keep and store ``settings``; a message if they could not be written, else None."""

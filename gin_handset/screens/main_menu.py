@@ -1,4 +1,5 @@
-"""The main menu: New Game, Continue, Options, How to Play, Exit; startup messages first.
+"""The main menu: New Game, Continue, Options, Statistics, History, How to Play, Exit; startup
+messages first.
 
 While a match is saved, the cursor starts on Continue, and returns there when a match is left.
 """
@@ -14,11 +15,13 @@ from gin_handset.screens.base import Push, Quit, Screen, Transition
 from gin_handset.screens.common import MessageView, draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import HelpScreen
+from gin_handset.screens.history import HistoryScreen
 from gin_handset.screens.options import OptionsScreen
+from gin_handset.screens.statistics import StatisticsScreen
 
 NEW_GAME, CONTINUE, OPTIONS = "New Game", "Continue", "Options"
-HOW_TO_PLAY, EXIT = "How to Play", "Exit"
-ITEMS = (NEW_GAME, CONTINUE, OPTIONS, HOW_TO_PLAY, EXIT)
+STATISTICS, HISTORY, HOW_TO_PLAY, EXIT = "Statistics", "History", "How to Play", "Exit"
+ITEMS = (NEW_GAME, CONTINUE, OPTIONS, STATISTICS, HISTORY, HOW_TO_PLAY, EXIT)
 
 
 class MainMenu(Screen):
@@ -72,6 +75,10 @@ class MainMenu(Screen):
             return Push(OptionsScreen(self.context))
         if item == HOW_TO_PLAY:
             return Push(HelpScreen(self.context))
+        if item == STATISTICS:
+            return Push(StatisticsScreen(self.context))
+        if item == HISTORY:
+            return Push(HistoryScreen(self.context))
         screen = self.context.new_game() if item == NEW_GAME else self.context.continue_game()
         if screen is None:
             self.on_resume()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 
 from gin_handset.ai.coach import Advice, advise
@@ -22,6 +23,7 @@ from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
 from gin_handset.session.background import Background
+from gin_handset.session.ledger import Ledger
 from gin_handset.session.record import COMPUTER, HUMAN, NEXT_HAND, MatchRecord, replay
 from gin_handset.session.review import Reconsidered, reconsider
 from gin_handset.session.saves import SaveStore
@@ -42,9 +44,11 @@ class ClosedSession(RuntimeError):
 
 class MatchSession:
     def __init__(
-        self, record: MatchRecord, store: SaveStore | None = None, player: Player | None = None
+        self, record: MatchRecord, store: SaveStore | None = None, player: Player | None = None,
+        ledger: Ledger | None = None,
     ) -> None:
         self.record = record
+        self.ledger = ledger  # the player's statistics and history, told of the match's end
         self._match = replay(record)
         self.store = store
         # The computer's randomness is seeded afresh for each decision from the match seed and
@@ -63,14 +67,18 @@ class MatchSession:
         self.computer_step: Event | None = None  # the computer's last step, while shown
         self.computer_laid_down = False  # its last step laid its melds down
         self._views: dict[int, tuple[int, PlayerView]] = {}
+        if self._match.is_over:  # a match that ended but whose save was not cleared (killed)
+            self._save()
 
     @classmethod
     def new(cls, options: Options, seed: int, difficulty: str, store: SaveStore | None = None,
-            first_hand: int = 0, first_dealer: int | None = None) -> MatchSession:
-        """A new match (from hand ``first_hand`` of the seed's deals), saved at once when there
-        is a store."""
-        record = MatchRecord(options, seed, difficulty, (), first_hand, first_dealer)
-        session = cls(record, store)
+            first_hand: int = 0, first_dealer: int | None = None, ledger: Ledger | None = None,
+            started: str = "") -> MatchSession:
+        """A new match (from hand ``first_hand`` of the seed's deals, begun at ``started``),
+        saved at once when there is a store."""
+        record = MatchRecord(options, seed, difficulty, (), first_hand, first_dealer,
+                             started=started)
+        session = cls(record, store, ledger=ledger)
         session._save()
         return session
 
@@ -314,18 +322,28 @@ class MatchSession:
         self._save()
 
     def _save(self) -> None:
-        if self.store is None:
+        """Save the match. Once it is over: save it whole, count it in the player's record,
+        then clear the save; killed anywhere in between, it is counted once when continued."""
+        store, record = self.store, self.record
+        if store is not None and not self._storing(lambda: store.save(record)):
             return
+        if not self._match.is_over:
+            return
+        if self.ledger is not None:
+            self.problems.extend(self.ledger.count_finished(record, self._match))
+        if store is not None:
+            self._storing(store.clear)
+
+    def _storing(self, change: Callable[[], None]) -> bool:
+        """Save or clear; whether it worked. A failure is told once, and its end."""
         try:
-            if self._match.is_over:
-                self.store.clear()
-            else:
-                self.store.save(self.record)
+            change()
         except OSError as error:
             if not self._save_failing:  # once per failure, not at every step
                 self.problems.append(f"The match could not be saved: {error}")
             self._save_failing = True
-            return
+            return False
         if self._save_failing:
             self.problems.append("The match is saved again.")
             self._save_failing = False
+        return True

@@ -5,6 +5,8 @@ Replaying the steps through the rules core rebuilds the match exactly, on any sk
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -32,9 +34,18 @@ class MatchRecord:
     first_hand: int = 0  # the match started at this hand (0-based) of the seed's deals
     first_dealer: int | None = None  # its dealer, when not the seed's own
     assisted: bool = False  # the player asked the coach for a hint
+    started: str = ""  # when the match began (ISO 8601, local time); tells matches apart
 
     def plus(self, step: str) -> MatchRecord:
         return replace(self, steps=(*self.steps, step))
+
+    @property
+    def key(self) -> str:
+        """Names this match as played so far: the same record always gives the same key, two
+        matches (told apart by seed, start time or steps) never in practice."""
+        text = json.dumps([self.options.to_dict(), self.seed, self.difficulty, self.first_hand,
+                           self.first_dealer, self.started, self.steps])
+        return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 @lru_cache(maxsize=2)

@@ -7,6 +7,7 @@ deleted, and the reason is returned as a message naming the file, the field and 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,9 @@ FILE_NAME = "match.json"
 FORMAT = "gin-handset match"
 VERSION = 1
 MAX_HAND = 9999  # the highest hand a match may start at (--hand)
+MAX_TIME_TEXT = 40
+MAX_STEPS = 20_000  # far more than a match to 500 takes
+MAX_STEP_TEXT = 120
 
 
 class SaveError(FieldError):
@@ -36,6 +40,7 @@ def record_to_dict(record: MatchRecord) -> dict[str, Any]:
         "first_hand": record.first_hand,
         "first_dealer": record.first_dealer,
         "assisted": record.assisted,
+        "started": record.started,
     }
 
 
@@ -48,8 +53,23 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-def record_from_dict(data: Any) -> MatchRecord:
-    """A record from parsed JSON; SaveError naming the field when anything is wrong."""
+def _is_time(text: str) -> bool:
+    """An empty text (saves from before) or an ISO 8601 date and time."""
+    if not text:
+        return True
+    if len(text) > MAX_TIME_TEXT:
+        return False
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
+    """A record from parsed JSON; SaveError naming the field when anything is wrong. Its steps
+    are replayed to check them unless ``check_steps`` is False (the caller replays them later
+    and reports a `ReplayError` itself)."""
     if not isinstance(data, dict):
         raise SaveError("(top level)", f"expected an object, found {type(data).__name__}")
     if data.get("format") != FORMAT:
@@ -65,8 +85,11 @@ def record_from_dict(data: Any) -> MatchRecord:
     if difficulty not in PLAYER_NAMES:
         raise SaveError("difficulty", f"{show(difficulty)} is not one of {', '.join(PLAYER_NAMES)}")
     steps = _field(data, "steps", list)
-    if not all(isinstance(step, str) for step in steps):
-        raise SaveError("steps", "every step must be a string")
+    if len(steps) > MAX_STEPS:
+        raise SaveError("steps", f"{len(steps)} steps, more than the {MAX_STEPS} of any match")
+    if not all(isinstance(step, str) and len(step) <= MAX_STEP_TEXT for step in steps):
+        raise SaveError("steps", f"every step must be a text of at most {MAX_STEP_TEXT} "
+                        "characters")
     first_hand = data.get("first_hand", 0)  # absent in saves from before --hand
     if type(first_hand) is not int or not 0 <= first_hand <= MAX_HAND:
         raise SaveError("first_hand", f"{show(first_hand)} is not a hand number 0 to {MAX_HAND}")
@@ -76,8 +99,14 @@ def record_from_dict(data: Any) -> MatchRecord:
     assisted = data.get("assisted", False)
     if type(assisted) is not bool:
         raise SaveError("assisted", f"{show(assisted)} is not true or false")
+    started = data.get("started", "")
+    if type(started) is not str or not _is_time(started):
+        raise SaveError("started", f"{show(started)} is not a date and time like "
+                        "2026-11-30T21:49:33")
     record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),
-                         first_hand, first_dealer, assisted)
+                         first_hand, first_dealer, assisted, started)
+    if not check_steps:
+        return record
     try:
         replay(record)
     except ReplayError as error:

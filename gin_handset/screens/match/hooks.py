@@ -7,6 +7,7 @@ command line's ``--seed`` when given, else a fresh one from the system's random 
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
 from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
@@ -33,12 +34,19 @@ def new_seed(context: AppContext) -> int:
 
 
 def start_match(context: AppContext) -> Screen:
-    """A new match with the current options; while a match is saved, ask first."""
+    """A new match with the current options; while a match is saved, ask first (the saved one
+    is then counted as abandoned)."""
     store = save_store()
     record, messages = store.load()
     if record is not None:
-        return confirm_replace(lambda: new_match(context, store, []))
+        saved = record
+        return confirm_replace(
+            lambda: new_match(context, store, context.ledger().count_abandoned(saved)))
     return new_match(context, store, messages)
+
+
+def started_now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
 
 
 def new_match(context: AppContext, store: SaveStore, messages: list[str]) -> Screen:
@@ -48,7 +56,8 @@ def new_match(context: AppContext, store: SaveStore, messages: list[str]) -> Scr
     """
     settings = context.settings
     session = MatchSession.new(settings.options, new_seed(context), settings.difficulty, store,
-                               context.first_hand, context.first_dealer)
+                               context.first_hand, context.first_dealer, context.ledger(),
+                               started_now())
     deal = MatchScreen(match_ui(context, store, session), Route.DEAL)
     return NoticeScreen(messages, deal, context.theme) if messages else deal
 
@@ -60,7 +69,8 @@ def match_ui(context: AppContext, store: SaveStore, session: MatchSession) -> Ma
     def again() -> Screen:
         record = session.record
         new = MatchSession.new(record.options, new_seed(context), record.difficulty, store,
-                               context.first_hand, context.first_dealer)
+                               context.first_hand, context.first_dealer, context.ledger(),
+                               started_now())
         return MatchScreen(match_ui(context, store, new), Route.DEAL)
 
     return MatchUI(session, context, again=again)
@@ -71,7 +81,8 @@ def continue_match(context: AppContext) -> Screen | None:
     store = save_store()
     record, messages = store.load()
     if record is not None:
-        return MatchScreen(match_ui(context, store, MatchSession(record, store)))
+        session = MatchSession(record, store, ledger=context.ledger())
+        return MatchScreen(match_ui(context, store, session))
     if messages:
         return NoticeScreen([*messages, "A new match starts."], new_match(context, store, []),
                             context.theme)

@@ -3,8 +3,8 @@ fits the session's present state. The only module that builds match screens.
 
 A match screen returns `Go(route)` when it is done; the host shows the next one (the score at a
 hand's end, the computer's turn, the showdown, the player's turn, the deal, the game over) and
-first a notice of any save that failed since the last one; the match menu and the discard pile
-go on the stack over the host. Leaving the match (the host leaves
+first a notice of any save that failed since the last one; the match menu, the discard pile and
+the replay of a hand just over go on the stack over the host. Leaving the match (the host leaves
 the stack) closes the session: nothing started in the match outlives it.
 """
 
@@ -21,8 +21,10 @@ from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import ARRANGING, PlayScreen
+from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
+from gin_handset.session.replayer import last_hand
 
 
 def screen_for(ui: MatchUI, route: Route = Route.PRESENT) -> Screen:
@@ -99,6 +101,8 @@ class MatchScreen(Screen):
             return Push(PileScreen(self.ui))
         if transition.route is Route.HINT:
             return Push(HintScreen(self.ui))
+        if transition.route is Route.REPLAY:
+            return Push(ReplayScreen(last_hand(self.ui.session.record), self.ui.session.seed))
         self.current.on_exit()
         self.current = screen_for(self.ui, transition.route)
         self.current.on_enter()

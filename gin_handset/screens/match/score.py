@@ -1,7 +1,7 @@
 """The end of a hand: both hands with melds, lay-offs (green) and deadwood, how the points were
 made, the running totals and the deal's name (``Seed N hand K``, which ``--seed N --hand K``
-replays). OK shows the coach's review if it has something to say, then deals the next hand or
-shows who won.
+replays). 1 replays the hand, both hands open. OK shows the coach's review if it has something
+to say, then deals the next hand or shows who won.
 """
 
 from __future__ import annotations
@@ -9,40 +9,24 @@ from __future__ import annotations
 import pygame
 
 from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, PhoneKey
-from gin_handset.render import cards as card_render
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.hand import HandResult
-from gin_handset.rules.match import first_dealer
-from gin_handset.rules.melds import best_arrangement
 from gin_handset.screens.base import PopToRoot, Replace, Screen
 from gin_handset.screens.common import draw_frame
-from gin_handset.screens.match.table import match_key, seat_name
+from gin_handset.screens.match.shortcuts import REPLAY_KEY
+from gin_handset.screens.match.showdown import (
+    TITLES,
+    deal_label,
+    draw_showdown,
+    explain,
+    result_rows,
+)
+from gin_handset.screens.match.table import match_key
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 from gin_handset.session.match_session import POLL_MS, MatchSession
 from gin_handset.session.record import COMPUTER, HUMAN
-
-TITLES = {"gin": "Gin!", "knock": "Knock", "undercut": "Undercut!", "dead": "Dead hand"}
-BONUS_NAMES = {"gin": "gin bonus", "undercut": "undercut bonus"}
-
-
-def explain(result: HandResult) -> str:
-    """How the winner's points were made, every bonus and the doubling spelt out."""
-    if result.winner is None:
-        return "Nobody knocked before the stock ran low: no score. The same dealer deals again."
-    winner = seat_name(result.winner)
-    k, d = result.knocker_deadwood, result.defender_deadwood
-    if result.kind == "gin":
-        sum_text = f"{d} deadwood + {result.bonus} gin bonus"
-    elif result.kind == "knock":
-        sum_text = f"{d} - {k} deadwood"
-    else:
-        sum_text = f"{k} - {d} deadwood + {result.bonus} undercut bonus"
-    if result.doubled:
-        sum_text = f"({sum_text}) x2 for the spade upcard"
-    verb = "score" if result.winner == HUMAN else "scores"
-    return f"{winner} {verb} {sum_text} = {result.points}."
 
 
 class ScoreScreen(Screen):
@@ -66,6 +50,8 @@ class ScoreScreen(Screen):
         shared = match_key(key)
         if shared is not None:
             return shared
+        if key is REPLAY_KEY:
+            return Go(Route.REPLAY)
         if key not in CONFIRM:
             return None
         if self.ui.session.review() == []:
@@ -74,49 +60,20 @@ class ScoreScreen(Screen):
 
     def rows(self) -> list[tuple[str, table.ArrangedRow]]:
         """Each shown hand's label and arranged cards: the knocker first."""
-        result = self.result
-        if result.knocker is None or result.knocker_arrangement is None or result.defender is None:
-            mine = best_arrangement(self.ui.view().hand)
-            return [(f"You: deadwood {mine.deadwood_count}",
-                     table.arranged_row(mine.melds, mine.deadwood))]
-        knocker = result.knocker_arrangement
-        defender = result.defender
-        laid = [lay.card for lay in defender.laid_off]
-        how = "went gin" if result.kind == "gin" else "knocked"
-        first = f"{seat_name(result.knocker)} {how}: deadwood {knocker.deadwood_count}"
-        second = f"{seat_name(1 - result.knocker)}: deadwood {defender.deadwood_count}"
-        if laid:
-            second += f", {len(laid)} laid off"
-        return [(first, table.arranged_row(knocker.melds, knocker.deadwood)),
-                (second, table.arranged_row(defender.defender_melds, defender.deadwood, laid))]
+        return result_rows(self.result, {HUMAN: self.ui.view().hand})
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         session = self.ui.session
         content = draw_frame(lcd, theme, self, TITLES[self.result.kind],
                              f"Hand {session.hand_number + 1}")
-        spec = theme.font("small")
-        step = line_height(spec) + 1
-        row_h = card_render.hand_height(theme)
-        ink = theme.color("text")
-        y = content.top + 1
-        for label, row in self.rows():
-            draw_text(lcd, label, spec, ink, (widgets.MARGIN, y))
-            y += step
-            card_render.draw_hand(lcd, theme, row.cards, pygame.Rect(0, y, theme.width, row_h),
-                                  row.looks)
-            y += row_h + 2
-        width = theme.width - 2 * widgets.MARGIN
         scores = session.scores
-        lines = [
-            *wrap_text(explain(self.result), spec, width),
+        draw_showdown(lcd, theme, content, self.rows(), [
+            explain(self.result),
             f"Total: You {scores[HUMAN]}, {COMPUTER_NAME} {scores[COMPUTER]}",
             deal_name(session),
-        ]
-        for line in lines:
-            draw_text(lcd, line, spec, ink, (widgets.MARGIN, y))
-            y += step
-        what = "see who won" if session.match_over else "deal the next hand"
-        table.draw_prompt(lcd, theme, [f"OK: {what}"])
+        ])
+        what = "result" if session.match_over else "next hand"
+        table.draw_prompt(lcd, theme, [f"OK: {what}  1: replay"])
 
 
 def after_review(ui: MatchUI) -> MatchTransition:
@@ -178,13 +135,8 @@ class ReviewScreen(Screen):
 
 
 def deal_name(session: MatchSession) -> str:
-    """What replays this deal: ``--seed N --hand K``, and ``--dealer`` when the dealer is not
-    the one the seed alone gives."""
-    name = f"Seed {session.seed} hand {session.hand_number + 1}"
-    dealer = session.view().dealer
-    if dealer != first_dealer(session.seed, session.hand_number):
-        name += ", you deal" if dealer == HUMAN else f", {COMPUTER_NAME} deals"
-    return name
+    """What replays this deal (``--seed N --hand K [--dealer]``)."""
+    return deal_label(session.seed, session.hand_number, session.view().dealer)
 
 
 class GameOverScreen(Screen):

@@ -9,6 +9,7 @@ SORTS = {PhoneKey.STAR: "rank", PhoneKey.POUND: "suit", PhoneKey.NUM0: "melds"}
 MOVE_LEFT, MOVE_RIGHT = PhoneKey.NUM1, PhoneKey.NUM3
 PILE_KEY = PhoneKey.NUM9
 HINT_KEY = PhoneKey.NUM7
+REPLAY_KEY = PhoneKey.NUM1  # on the score of a hand
 PLAY_KEYS = [
     ("*", "Sort your hand by rank"),
     ("#", "Sort your hand by suit"),
@@ -19,6 +20,7 @@ PLAY_KEYS = [
 MATCH_KEYS = [
     ("7", "Hint: the coach's move"),
     ("9", "Look through the discard pile"),
+    ("1", "At a score: replay the hand"),
     ("R", "Match menu"),
     ("CLR", "Main menu; the match is saved"),
 ]

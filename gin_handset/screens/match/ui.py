@@ -47,6 +47,7 @@ class Route(Enum):
     MENU = "menu"  # the in-match menu, over the match
     PILE = "pile"  # the discard pile, over the match
     HINT = "hint"  # the coach's move, over the match
+    REPLAY = "replay"  # the hand just over played again, over the match
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,163 @@
+"""A match played again from its record, both hands open: the deal, every draw, discard and
+knock, then the showdown and the score.
+
+6 (or 5) steps on, 4 steps back, 8 and 2 go to the next and the previous hand's deal, OK plays
+it on by itself (OK again pauses), CLR or the right soft key goes back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from gin_handset.device.keys import (
+    BACK,
+    CURSOR_DOWN,
+    CURSOR_LEFT,
+    CURSOR_RIGHT,
+    CURSOR_UP,
+    PhoneKey,
+)
+from gin_handset.render import cards as card_render
+from gin_handset.render import table
+from gin_handset.render.cards import PLAIN, CardLook
+from gin_handset.render.theme import Theme
+from gin_handset.rules.melds import deadwood
+from gin_handset.screens.base import Pop, Screen, Transition
+from gin_handset.screens.common import draw_frame
+from gin_handset.screens.match.showdown import (
+    TITLES,
+    deal_label,
+    draw_showdown,
+    explain,
+    result_rows,
+)
+from gin_handset.screens.match.table import draw_status, meld_looks, seat_name
+from gin_handset.screens.match.ui import BY_MELDS, COMPUTER_NAME, sorted_hand
+from gin_handset.session.record import COMPUTER, HUMAN
+from gin_handset.session.replayer import Position, hand_starts
+
+PLAY_MS = 900  # each step's time on screen while the replay plays by itself
+WORDS = {"pass": "passed", "take": "took", "stock": "drew", "pile": "took",
+         "discard": "discarded", "cancel": "took back", "knock": "knocked"}
+PROMPT = "4/6 step  2/8 hand  OK play"
+
+
+def describe(position: Position) -> list[table.Part]:
+    """What happened at ``position``, every card shown: the replay has no secrets."""
+    hand = position.match.hand
+    if position.step is None:
+        return [f"{seat_name(hand.dealer)} dealt, upcard ", hand.upcard]
+    assert position.seat is not None
+    who = seat_name(position.seat)
+    event = position.event
+    if event is None:  # laying down at the showdown
+        return [f"{who} laid down" if position.seat == hand.knocker else f"{who} laid off"]
+    card = event.card if event.card is not None else position.gained
+    return [f"{who} {WORDS[event.kind]} ", *([card] if card is not None else [])]
+
+
+class ReplayScreen(Screen):
+    """``positions`` (of the match of ``seed``, from a deal on) shown one at a time."""
+
+    def __init__(self, positions: list[Position], seed: int) -> None:
+        super().__init__()
+        self.positions = positions
+        self.seed = seed
+        self.starts = hand_starts(positions)
+        self.index = 0
+        self.playing = False
+        self.waited = 0
+
+    @property
+    def position(self) -> Position:
+        return self.positions[self.index]
+
+    def soft_keys(self) -> tuple[str, str]:
+        return ("Pause" if self.playing else "Play"), "Back"
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        self.dirty = True
+        if key in BACK:
+            return Pop()
+        if key in (PhoneKey.SELECT, PhoneKey.SOFT_LEFT):
+            self.playing = not self.playing and self.index < len(self.positions) - 1
+            self.waited = 0
+            return None
+        self.playing = False
+        starts = self.starts
+        if key in CURSOR_RIGHT or key is PhoneKey.NUM5:
+            self.index = min(self.index + 1, len(self.positions) - 1)
+        elif key in CURSOR_LEFT:
+            self.index = max(self.index - 1, 0)
+        elif key in CURSOR_DOWN:
+            self.index = next((s for s in starts if s > self.index), self.index)
+        elif key in CURSOR_UP:
+            here = max(s for s in starts if s <= self.index)
+            self.index = max((s for s in starts if s < here), default=0) \
+                if self.index == here else here
+        return None
+
+    def update(self, ms: int) -> Transition | None:
+        if not self.playing:
+            return None
+        self.waited += ms
+        if self.waited >= PLAY_MS:
+            self.waited = 0
+            self.index += 1
+            self.playing = self.index < len(self.positions) - 1
+            self.dirty = True
+        return None
+
+    def wake_in(self) -> int | None:
+        return max(0, PLAY_MS - self.waited) if self.playing else None
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        if self.position.match.hand.is_over:
+            self.draw_result(lcd, theme)
+        else:
+            self.draw_table(lcd, theme)
+        table.draw_prompt(lcd, theme, [PROMPT])
+
+    def draw_table(self, lcd: pygame.Surface, theme: Theme) -> None:
+        match = self.position.match
+        hand = match.hand
+        scores = match.scores
+        draw_frame(lcd, theme, self, f"You {scores[HUMAN]}  {COMPUTER_NAME} {scores[COMPUTER]}",
+                   f"{self.index + 1}/{len(self.positions)}")
+        where = table.table_layout(theme)
+        theirs = sorted_hand(hand.hands[COMPUTER], BY_MELDS)
+        table.draw_opponent(lcd, theme, where.opponent, len(theirs), COMPUTER_NAME, theirs)
+        pile = hand.discard_pile
+        moved = self.position.event is not None and self.position.event.kind in (
+            "take", "pile", "discard", "cancel")
+        card_render.draw_pile(lcd, theme, where.stock, None, len(hand.stock),
+                              CardLook(cursor=self.position.step == "stock"))
+        card_render.draw_pile(lcd, theme, where.discard, pile[-1] if pile else None, len(pile),
+                              CardLook(cursor=True) if moved else PLAIN)
+        start = max(s for s in self.starts if s <= self.index)
+        recent = self.positions[max(start, self.index - 2): self.index + 1]
+        table.draw_notes(lcd, theme, where.choices, [describe(p) for p in recent])
+        mine = sorted_hand(hand.hands[HUMAN], BY_MELDS)
+        draw_status(lcd, theme, where.status, f"Deadwood {deadwood(mine)}",
+                    f"{COMPUTER_NAME} {deadwood(theirs)}")
+        gained = self.position.gained if self.position.seat == HUMAN else None
+        looks = [replace(look, cursor=card == gained)
+                 for card, look in zip(mine, meld_looks(mine), strict=True)]
+        card_render.draw_hand(lcd, theme, mine, where.hand, looks)
+
+    def draw_result(self, lcd: pygame.Surface, theme: Theme) -> None:
+        match = self.position.match
+        result = match.hand.result
+        assert result is not None
+        content = draw_frame(lcd, theme, self, TITLES[result.kind],
+                             f"{self.index + 1}/{len(self.positions)}")
+        scores = match.scores
+        rows = result_rows(result, {HUMAN: match.hand.hands[HUMAN],
+                                    COMPUTER: match.hand.hands[COMPUTER]})
+        draw_showdown(lcd, theme, content, rows, [
+            explain(result),
+            f"Total: You {scores[HUMAN]}, {COMPUTER_NAME} {scores[COMPUTER]}",
+            deal_label(self.seed, match.hand_number, match.hand.dealer),
+        ])

@@ -1,0 +1,93 @@
+"""A hand's end as the score screen and the replay show it: both hands with melds, lay-offs and
+deadwood, and how the points were made."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from gin_handset.render import cards as card_render
+from gin_handset.render import table, widgets
+from gin_handset.render.fonts import draw_text, line_height, wrap_text
+from gin_handset.render.theme import Theme
+from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import HandResult
+from gin_handset.rules.match import first_dealer
+from gin_handset.rules.melds import best_arrangement
+from gin_handset.screens.match.table import seat_name
+from gin_handset.session.record import HUMAN
+
+TITLES = {"gin": "Gin!", "knock": "Knock", "undercut": "Undercut!", "dead": "Dead hand"}
+
+
+def explain(result: HandResult) -> str:
+    """How the winner's points were made, every bonus and the doubling spelt out."""
+    if result.winner is None:
+        return "Nobody knocked before the stock ran low: no score. The same dealer deals again."
+    winner = seat_name(result.winner)
+    k, d = result.knocker_deadwood, result.defender_deadwood
+    if result.kind == "gin":
+        sum_text = f"{d} deadwood + {result.bonus} gin bonus"
+    elif result.kind == "knock":
+        sum_text = f"{d} - {k} deadwood"
+    else:
+        sum_text = f"{k} - {d} deadwood + {result.bonus} undercut bonus"
+    if result.doubled:
+        sum_text = f"({sum_text}) x2 for the spade upcard"
+    verb = "score" if result.winner == HUMAN else "scores"
+    return f"{winner} {verb} {sum_text} = {result.points}."
+
+
+def deal_label(seed: int, hand_number: int, dealer: int) -> str:
+    """What replays a deal: ``--seed N --hand K``, and ``--dealer`` when the dealer is not the
+    one the seed alone gives."""
+    name = f"Seed {seed} hand {hand_number + 1}"
+    if dealer != first_dealer(seed, hand_number):
+        name += ", you deal" if dealer == HUMAN else f", {seat_name(dealer)} deals"
+    return name
+
+
+def result_rows(result: HandResult, hands: dict[int, Sequence[Card]]
+                ) -> list[tuple[str, table.ArrangedRow]]:
+    """Each shown hand's label and arranged cards, the knocker first. ``hands`` are the cards
+    of the seats shown when nobody knocked (a dead hand)."""
+    if result.knocker is None or result.knocker_arrangement is None or result.defender is None:
+        rows = []
+        for seat, cards in hands.items():
+            best = best_arrangement(cards)
+            rows.append((f"{seat_name(seat)}: deadwood {best.deadwood_count}",
+                         table.arranged_row(best.melds, best.deadwood)))
+        return rows
+    knocker = result.knocker_arrangement
+    defender = result.defender
+    laid = [lay.card for lay in defender.laid_off]
+    how = "went gin" if result.kind == "gin" else "knocked"
+    first = f"{seat_name(result.knocker)} {how}: deadwood {knocker.deadwood_count}"
+    second = f"{seat_name(1 - result.knocker)}: deadwood {defender.deadwood_count}"
+    if laid:
+        second += f", {len(laid)} laid off"
+    return [(first, table.arranged_row(knocker.melds, knocker.deadwood)),
+            (second, table.arranged_row(defender.defender_melds, defender.deadwood, laid))]
+
+
+def draw_showdown(lcd: pygame.Surface, theme: Theme, content: pygame.Rect,
+                  rows: list[tuple[str, table.ArrangedRow]], lines: Sequence[str]) -> None:
+    """The rows (a label over each hand), then ``lines`` wrapped, from the top of
+    ``content``."""
+    spec = theme.font("small")
+    step = line_height(spec) + 1
+    row_h = card_render.hand_height(theme)
+    ink = theme.color("text")
+    y = content.top + 1
+    for label, row in rows:
+        draw_text(lcd, label, spec, ink, (widgets.MARGIN, y))
+        y += step
+        card_render.draw_hand(lcd, theme, row.cards, pygame.Rect(0, y, theme.width, row_h),
+                              row.looks)
+        y += row_h + 2
+    width = theme.width - 2 * widgets.MARGIN
+    for text in lines:
+        for line in wrap_text(text, spec, width):
+            draw_text(lcd, line, spec, ink, (widgets.MARGIN, y))
+            y += step

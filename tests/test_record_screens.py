@@ -1,0 +1,200 @@
+"""Statistics, History and the replay on the phone, driven by phone keys through the real
+screen stack, with real files in a private data folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.rules.match import MatchState
+from gin_handset.screens.base import ScreenStack
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.history import HistoryScreen, row_label
+from gin_handset.screens.main_menu import HISTORY, ITEMS, STATISTICS, MainMenu
+from gin_handset.screens.match.replay import ReplayScreen, describe
+from gin_handset.screens.root import build_root
+from gin_handset.screens.statistics import StatisticsScreen
+from gin_handset.session.ledger import Ledger
+from gin_handset.session.replayer import positions
+from gin_handset.session.statistics import ALL, scope
+from tests.conftest import SKINS, skin_theme
+from tests.pictures import assert_matches_reference
+from tests.test_player_record import finished_match
+from tests.test_screens import press
+
+
+def menu_to(stack: ScreenStack, item: str) -> None:
+    menu = stack.top
+    assert isinstance(menu, MainMenu)
+    while ITEMS[menu.cursor] != item:
+        press(stack, K.NUM8)
+    press(stack, K.SELECT)
+
+
+def root(theme) -> ScreenStack:
+    return ScreenStack(build_root(AppContext(theme)))
+
+
+def test_statistics_pages_with_2_8_and_sections_with_4_6(data_dir: Path, theme) -> None:
+    finished_match(data_dir, 1, "easy", started="2026-11-30T20:00:01")
+    finished_match(data_dir, 2, "hard", started="2026-11-30T20:00:02")
+    stack = root(theme)
+    menu_to(stack, STATISTICS)
+    screen = stack.top
+    assert isinstance(screen, StatisticsScreen)
+    pages = screen.pages(theme)
+    titles = list(dict.fromkeys(section.title for section, _ in pages))
+    assert titles == ["All matches", "Easy", "Hard"]
+    assert len(pages) > len(titles), "a section takes more than one page at 128x160"
+    shown = dict(row for _, rows in pages if _.title == "All matches" for row in rows)
+    assert shown["Matches"] == "2"
+    press(stack, K.NUM6)
+    assert pages[screen.page][0].title == "Easy"
+    press(stack, K.NUM6, K.NUM6, K.NUM6)
+    assert pages[screen.page][0].title == "Hard"
+    press(stack, K.NUM4)
+    assert pages[screen.page][0].title == "Easy"
+    press(stack, K.NUM8)
+    assert screen.page == pages.index(next(p for p in pages if p[0].title == "Easy")) + 1
+    press(stack, K.NUM2, K.NUM2)
+    assert pages[screen.page][0].title == "All matches"
+    press(stack, K.CLEAR)
+    assert isinstance(stack.top, MainMenu)
+
+
+def test_resetting_the_statistics_asks_first(data_dir: Path, theme) -> None:
+    finished_match(data_dir, 1)
+    stack = root(theme)
+    menu_to(stack, STATISTICS)
+    press(stack, K.SOFT_LEFT, K.CLEAR)
+    assert isinstance(stack.top, StatisticsScreen)
+    assert Ledger(data_dir).statistics()[0].tally(scope(ALL, ALL)).matches == 1
+    press(stack, K.SOFT_LEFT, K.SELECT)
+    screen = stack.top
+    assert isinstance(screen, StatisticsScreen)
+    assert Ledger(data_dir).statistics()[0].tally(scope(ALL, ALL)).matches == 0
+    assert dict(screen.pages(theme)[0][1])["Matches"] == "0"
+    assert len(Ledger(data_dir).history()[0]) == 1, "the history is kept"
+
+
+def test_an_unreadable_statistics_file_is_told_on_the_screen(data_dir: Path, theme) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "statistics.json").write_text("{")
+    stack = root(theme)
+    menu_to(stack, STATISTICS)
+    screen = stack.top
+    assert isinstance(screen, StatisticsScreen) and screen.notice.messages
+    assert "statistics.json" in screen.notice.messages[0]
+    press(stack, K.SELECT)
+    assert not screen.notice.messages and (data_dir / "statistics.json.bad-1").exists()
+
+
+def test_history_lists_matches_and_replays_the_one_chosen(data_dir: Path, theme) -> None:
+    older = finished_match(data_dir, 1, started="2026-11-30T20:00:01")
+    newer = finished_match(data_dir, 2, started="2026-11-30T20:00:02")
+    stack = root(theme)
+    menu_to(stack, HISTORY)
+    screen = stack.top
+    assert isinstance(screen, HistoryScreen)
+    assert [e.record for e in screen.entries] == [newer.record, older.record]
+    assert row_label(screen.entries[0]).startswith("30 Nov ")
+    press(stack, K.NUM8, K.SELECT)
+    replay = stack.top
+    assert isinstance(replay, ReplayScreen)
+    first = replay.position.match.hand
+    dealt = MatchState.new(older.options, older.seed)
+    assert first.hands == dealt.hand.hands, "the replay deals the cards the match dealt"
+    press(stack, *[K.NUM8] * 100)
+    assert replay.index == replay.starts[-1], "8 goes from deal to deal, to the last hand's"
+    press(stack, K.NUM6)
+    assert replay.index == replay.starts[-1] + 1
+    press(stack, K.NUM2)
+    assert replay.index == replay.starts[-1], "2 goes back to this hand's deal"
+    press(stack, K.NUM4)
+    assert replay.index == replay.starts[-1] - 1
+    assert replay.position.match.hand.is_over, "the hand before ends on its score"
+    press(stack, *[K.NUM6] * len(replay.positions))
+    end = replay.position.match
+    assert end.is_over and end.scores == older.scores
+    press(stack, K.CLEAR)
+    assert stack.top is screen
+
+
+def test_the_replay_plays_itself_with_ok_and_stops_at_the_end(data_dir: Path, theme) -> None:
+    finished_match(data_dir, 3)
+    stack = root(theme)
+    menu_to(stack, HISTORY)
+    press(stack, K.SELECT)
+    replay = stack.top
+    assert isinstance(replay, ReplayScreen) and replay.wake_in() is None
+    press(stack, K.SELECT)
+    assert replay.playing and replay.soft_keys() == ("Pause", "Back")
+    for _ in range(3):
+        stack.update(replay.wake_in() or 0)
+    assert replay.index == 3
+    press(stack, K.SELECT)
+    assert not replay.playing
+    replay.index = len(replay.positions) - 2
+    press(stack, K.SELECT)
+    stack.update(replay.wake_in() or 0)
+    assert replay.index == len(replay.positions) - 1 and not replay.playing
+
+
+def test_the_replay_names_every_card_it_moves(data_dir: Path) -> None:
+    session = finished_match(data_dir, 4)
+    entry = Ledger(data_dir).history()[0][0]
+    for position in positions(entry.record):
+        parts = describe(position)
+        if position.step in ("stock", "pile", "take") or (position.step or "").startswith(
+                "discard"):
+            assert any(not isinstance(p, str) for p in parts), position.step
+    assert session.match_over
+
+
+def test_exporting_a_match_writes_a_file_that_opens(data_dir: Path, theme) -> None:
+    finished_match(data_dir, 5)
+    stack = root(theme)
+    menu_to(stack, HISTORY)
+    screen = stack.top
+    assert isinstance(screen, HistoryScreen)
+    press(stack, K.POUND)
+    assert "Exported to" in screen.notice.messages[0]
+    files = list((data_dir / "exports").glob("*.json"))
+    assert len(files) == 1 and json.loads(files[0].read_text())["format"] == "gin-handset replay"
+    press(stack, K.SELECT)
+    assert not screen.notice.messages
+
+
+def test_an_empty_history_says_so(data_dir: Path, theme) -> None:
+    stack = root(theme)
+    menu_to(stack, HISTORY)
+    screen = stack.top
+    assert isinstance(screen, HistoryScreen) and screen.entries == []
+    assert screen.soft_keys() == ("", "Back")
+    press(stack, K.SELECT)
+    assert isinstance(stack.top, MainMenu)
+
+
+@pytest.mark.parametrize("skin_name", SKINS)
+def test_the_record_screens_match_their_references(skin_name, data_dir: Path, tmp_path) -> None:
+    theme = skin_theme(skin_name)
+    finished_match(data_dir, 6)
+    lcd = pygame.Surface((theme.width, theme.height))
+    stack = root(theme)
+    for item in (STATISTICS, HISTORY):
+        menu_to(stack, item)
+        stack.draw(lcd, theme)
+        assert_matches_reference(lcd, f"record_{item.lower()}_{skin_name}", tmp_path)
+        if item == STATISTICS:
+            press(stack, K.CLEAR)
+    press(stack, K.SELECT)
+    replay = stack.top
+    assert isinstance(replay, ReplayScreen)
+    for index, name in ((0, "deal"), (7, "step"), (len(replay.positions) - 1, "end")):
+        replay.index = index
+        stack.draw(lcd, theme)
+        assert_matches_reference(lcd, f"record_replay_{name}_{skin_name}", tmp_path)
