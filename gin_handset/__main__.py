@@ -224,8 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         shared, problem = read_shared(Path(args.replay))
         if problem is not None:
-            print(f"{PROG}: {problem}", file=sys.stderr)
-            return 1
+            parser.error(f"argument --replay: {problem}")
     from gin_handset.app import run_app
 
     try:

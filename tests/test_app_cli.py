@@ -75,3 +75,25 @@ def test_help():
     assert result.returncode == 0
     for flag in ("--skin", "--scale", "--fullscreen", "--seed", "--list-skins"):
         assert flag in result.stdout
+
+
+def test_a_shared_match_opens_with_replay_and_a_bad_one_is_named(data_dir, tmp_path):
+    from gin_handset.session.ledger import Ledger
+    from tests.test_app_start import first_frame
+    from tests.test_player_record import finished_match
+
+    finished_match(data_dir, 3)
+    shared = Ledger(data_dir).export(Ledger(data_dir).history()[0][0])
+    opened = first_frame("--replay", str(shared))
+    assert opened.returncode == 0 and "first frame" in opened.stdout, opened.stderr
+    foreign = tmp_path / "notes.json"
+    foreign.write_text('{"format": "something else", "version": 1}')
+    for bad, what in ((foreign, "field format: 'something else' is not 'gin-handset replay'"),
+                      (tmp_path / "gone.json", "No such file"),
+                      (tmp_path, "not a regular file")):
+        result = run("--replay", str(bad))
+        assert result.returncode == 2 and result.stdout == ""
+        line = result.stderr.strip().splitlines()[-1]
+        assert line.startswith(f"gin-handset: error: argument --replay: Match file {bad} ")
+        assert what in line and "Traceback" not in result.stderr
+    assert foreign.exists()

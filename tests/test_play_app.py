@@ -198,3 +198,47 @@ def test_scripted_match_through_the_app(skin_name, scenario_name, data_dir, disp
     assert {"DealScreen", "PlayScreen", "ComputerTurnScreen", "ScoreScreen",
             "GameOverScreen", "again"} <= driver.seen
     assert SaveStore(data_dir).load()[0].steps == (), "the match played again is saved"
+
+
+@pytest.mark.slow
+def test_the_record_of_matches_played_through_the_app(data_dir, display):
+    """A match played through the app counts once in the statistics and in the history (and
+    its replay ends as it did); killed at game over and continued, it is not counted again;
+    the match begun after it and then replaced by New Game counts as abandoned."""
+    from gin_handset.session.ledger import Ledger
+    from gin_handset.session.replayer import positions
+    from gin_handset.session.statistics import ALL, scope
+
+    driver = play_match("classic", "knock", data_dir)
+    ledger = Ledger(data_dir)
+    stats, history = ledger.statistics()[0], ledger.history()[0]
+    tally = stats.tally(scope(ALL, "normal"))
+    totals = [sum(r.points for r in driver.results if r.winner == seat) for seat in (0, 1)]
+    assert (tally.matches, tally.won, tally.hands) == (1, int(totals[0] > totals[1]),
+                                                       len(driver.results))
+    assert tally.best_margin == totals[0] - totals[1]
+    assert len(history) == 1 and list(history[0].scores) == totals
+    replayed = [p.match.hand.result for p in positions(history[0].record)
+                if p.match.hand.is_over and p.step is not None]
+    assert replayed == driver.results, "the replay ends every hand as it was played"
+
+    store = SaveStore(data_dir)
+    again = store.load()[0]
+    assert again is not None and again.steps == ()
+    menu = driver.app.stack.top
+    assert isinstance(menu, MainMenu) and ITEMS[menu.cursor] == "Continue"
+    driver.press(K.NUM2)
+    driver.press(K.SELECT)  # New Game over the saved match: asked first
+    driver.press(K.SELECT)
+    assert isinstance(driver.top, DealScreen)
+    driver.press(K.CLEAR)
+    abandoned = ledger.statistics()[0].tally(scope(ALL, "normal"))
+    assert (abandoned.abandoned, abandoned.matches) == (1, 1)
+
+    store.save(history[0].record)  # as if killed at game over, before the save was cleared
+    driver.app.stack.top.on_resume()
+    driver.press(K.SELECT)  # Continue: the last score shows again, then the game over
+    assert isinstance(driver.top, ScoreScreen)
+    driver.press(K.CLEAR)
+    assert ledger.statistics()[0].tally(scope(ALL, "normal")) == abandoned
+    assert len(ledger.history()[0]) == 1 and not store.exists()

@@ -41,7 +41,7 @@ from gin_handset.session.replayer import Position, hand_starts
 PLAY_MS = 900  # each step's time on screen while the replay plays by itself
 WORDS = {"pass": "passed", "take": "took", "stock": "drew", "pile": "took",
          "discard": "discarded", "cancel": "took back", "knock": "knocked"}
-PROMPT = "4/6 step  2/8 hand  OK play"
+KEYS_HELP = "4/6 step  2/8 hand  OK play"
 
 
 def describe(position: Position) -> list[table.Part]:
@@ -118,14 +118,15 @@ class ReplayScreen(Screen):
             self.draw_result(lcd, theme)
         else:
             self.draw_table(lcd, theme)
-        table.draw_prompt(lcd, theme, [PROMPT])
+        start = max(s for s in self.starts if s <= self.index)
+        end = next((s for s in self.starts if s > self.index), len(self.positions))
+        table.draw_prompt(lcd, theme, [f"{self.index - start + 1}/{end - start}  {KEYS_HELP}"])
 
     def draw_table(self, lcd: pygame.Surface, theme: Theme) -> None:
         match = self.position.match
         hand = match.hand
         scores = match.scores
-        draw_frame(lcd, theme, self, f"You {scores[HUMAN]}  {COMPUTER_NAME} {scores[COMPUTER]}",
-                   f"{self.index + 1}/{len(self.positions)}")
+        draw_frame(lcd, theme, self, f"You {scores[HUMAN]}  {COMPUTER_NAME} {scores[COMPUTER]}")
         where = table.table_layout(theme)
         theirs = sorted_hand(hand.hands[COMPUTER], BY_MELDS)
         table.draw_opponent(lcd, theme, where.opponent, len(theirs), COMPUTER_NAME, theirs)
@@ -152,7 +153,7 @@ class ReplayScreen(Screen):
         result = match.hand.result
         assert result is not None
         content = draw_frame(lcd, theme, self, TITLES[result.kind],
-                             f"{self.index + 1}/{len(self.positions)}")
+                             f"Hand {match.hand_number + 1}")
         scores = match.scores
         rows = result_rows(result, {HUMAN: match.hand.hands[HUMAN],
                                     COMPUTER: match.hand.hands[COMPUTER]})
