@@ -18,7 +18,8 @@ import pygame
 from gin_handset.device.handset import HandsetView, fit_scale
 from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
-from gin_handset.device.skin import Skin
+from gin_handset.device.skin import Skin, SkinError, load_skin
+from gin_handset.device.skin_files import bundled_skins, looks_like_path, user_skin_names
 from gin_handset.device.tones import KeyTones
 from gin_handset.device.waiting import make_waiter
 from gin_handset.screens.base import Push, Screen, ScreenStack
@@ -78,6 +79,21 @@ class App:
         self.lcd = pygame.Surface(skin.resolution)
         self.needs_present = True
         self.frames = 0
+
+    def use_skin(self, skin: Skin, mapper: InputMapper) -> None:
+        """Put on ``skin`` (with its key bindings, ``mapper``): the window takes its size at the
+        largest scale that fits the desktop, unless it fills the screen."""
+        self.skin, self.theme = skin, skin.theme
+        self.mapper = mapper
+        self.mapper.hit_test = lambda pos: self.view.key_at(pos)
+        self.lcd = pygame.Surface(skin.resolution)
+        if not self.window.get_flags() & pygame.FULLSCREEN:
+            scale = window_scale(skin, pygame.display.get_desktop_sizes()[0])
+            size = (skin.body_size[0] * scale, skin.body_size[1] * scale)
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.display.set_caption(f"{TITLE} ({skin.name})")
+        self.view = HandsetView(skin, self.window.get_size())
+        self.stack.top.dirty = self.needs_present = True
 
     def handle(self, event: pygame.event.Event) -> None:
         """One event: a quit, a resize, or input that may press phone keys."""
@@ -182,6 +198,38 @@ def build_root_screen(
     return build_root(build_context(skin, seed, messages, settings, first_hand, first_dealer))
 
 
+def skin_in_use(skin: Skin, spec: str | None) -> str:
+    """How the settings name ``skin``: ``spec`` if it named it (a file by its path)."""
+    if spec is not None and (spec == skin.name or looks_like_path(spec)):
+        return spec
+    return skin.name
+
+
+def offer_skins(app: App, context: AppContext, bindings: Mapping[str, PhoneKey | None]) -> None:
+    """Let Options show the skins and put another on at run time: loaded, then drawn once; a
+    skin that cannot be loaded or drawn leaves the one in use, and the reason is told."""
+
+    def change(spec: str) -> str | None:
+        try:
+            skin = load_skin(spec)
+        except SkinError as error:
+            return str(error)
+        old, old_mapper = app.skin, app.mapper
+        try:
+            app.use_skin(skin, input_mapper(skin, bindings))
+            context.theme = skin.theme
+            app.draw()
+        except Exception as error:  # a skin that cannot draw must not end the game
+            app.use_skin(old, old_mapper)
+            context.theme = old.theme
+            return f"Skin {spec} cannot be drawn ({type(error).__name__}: {error})"
+        return None
+
+    context.skin_name = skin_in_use(app.skin, context.settings.skin)
+    context.skin_names = lambda: [*bundled_skins(), *user_skin_names()]
+    context.change_skin = change
+
+
 def input_mapper(skin: Skin, bindings: Mapping[str, PhoneKey | None]) -> InputMapper:
     """The skin's key bindings, changed by ``bindings`` (key name to phone key, None unbinds)."""
     mapper = InputMapper.from_skin(skin.keymap, skin.numpad)
@@ -220,6 +268,7 @@ def run_app(
         tones = KeyTones(lambda: context.settings.sound)
         try:
             app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones)
+            offer_skins(app, context, bindings or {})
             app.run(on_first_frame)
         finally:
             stack.close()

@@ -37,6 +37,11 @@ class AppContext:
     has_saved: Callable[[AppContext], bool] | None = None
     # Pages the match screens add to How to Play: a heading, then (key, what it does) pairs.
     key_pages: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # The skin in use (as the settings name it), the skins Options offers, and how to change
+    # to another at run time (None when it drew its first frame, else what is wrong).
+    skin_name: str = ""
+    skin_names: Callable[[], list[str]] | None = None
+    change_skin: Callable[[str], str | None] | None = None
 
     def __post_init__(self, initial_settings: Settings | None) -> None:
         if initial_settings is None:

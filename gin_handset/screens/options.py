@@ -1,12 +1,16 @@
-"""The Options screen: the handset's four rule options, the house rules, computer level, sound.
+"""The Options screen: the handset's four rule options, the house rules, computer level, sound,
+and the skin.
 
 2/8 move between rows, 4/6 or 5 change the value, OK (or the left soft key) saves and returns,
-CLR (or the right soft key) returns to the main menu without saving.
+CLR (or the right soft key) returns to the main menu without saving. A new skin is put on at
+once; it is remembered only once it has drawn its first frame (else a box says why, and the
+skin in use stays).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -21,12 +25,14 @@ from gin_handset.device.keys import (
     PICK,
     PhoneKey,
 )
+from gin_handset.device.skin_files import looks_like_path
 from gin_handset.render import widgets
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import CHOICES, OKLAHOMA, UPCARD_LIMIT, Options
-from gin_handset.screens.base import Pop, PopToRoot, Screen, Transition
+from gin_handset.screens.base import Pop, PopToRoot, Push, Screen, Transition
 from gin_handset.screens.common import draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
+from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.settings import DIFFICULTIES, Settings
 
 NEXT_VALUE = CURSOR_RIGHT | PICK
@@ -36,7 +42,7 @@ HINT = "4/6 change  OK save  CLR cancel"
 @dataclass(frozen=True)
 class Row:
     label: str
-    name: str  # an Options field, or "difficulty" or "sound"
+    name: str  # an Options field, or one of SETTINGS_ROWS
     choices: tuple[Any, ...]
     shown: tuple[str, ...]
     oklahoma_only: bool = False
@@ -63,10 +69,22 @@ ROWS: tuple[Row, ...] = (
 )
 
 
+SETTINGS_ROWS = ("difficulty", "sound", "skin")
+
+
 def _values(settings: Settings) -> dict[str, Any]:
     values = settings.options.to_dict()
     values.update(difficulty=settings.difficulty, sound=settings.sound)
     return values
+
+
+def skin_row(context: AppContext) -> Row | None:
+    """The Skin row, when the app can change skins: every skin, the one in use among them."""
+    if context.skin_names is None or context.change_skin is None:
+        return None
+    names = list(dict.fromkeys([*context.skin_names(), context.skin_name]))
+    shown = tuple(Path(name).stem if looks_like_path(name) else name for name in names)
+    return Row("Skin", "skin", tuple(names), shown)
 
 
 class OptionsScreen(Screen):
@@ -74,6 +92,10 @@ class OptionsScreen(Screen):
         super().__init__()
         self.context = context
         self.values = _values(context.settings)
+        row = skin_row(context)
+        self.rows = ROWS if row is None else (*ROWS, row)
+        if row is not None:
+            self.values["skin"] = context.skin_name
         self.cursor = 0
         self.error = ""
 
@@ -86,16 +108,17 @@ class OptionsScreen(Screen):
         oklahoma = self.values["game_type"] == OKLAHOMA
         by_upcard = self.values["oklahoma_knock_limit"] == UPCARD_LIMIT
         return [(oklahoma or not row.oklahoma_only)
-                and (by_upcard or row.name != "oklahoma_ace_gin_only") for row in ROWS]
+                and (by_upcard or row.name != "oklahoma_ace_gin_only") for row in self.rows]
 
     def settings(self) -> Settings:
         """The settings as they stand on the screen (not yet saved)."""
-        options = {k: v for k, v in self.values.items() if k not in ("difficulty", "sound")}
+        options = {k: v for k, v in self.values.items() if k not in SETTINGS_ROWS}
         return replace(self.context.settings, options=Options(**options),
-                       difficulty=self.values["difficulty"], sound=self.values["sound"])
+                       difficulty=self.values["difficulty"], sound=self.values["sound"],
+                       skin=self.values.get("skin", self.context.settings.skin))
 
     def change(self, step: int) -> None:
-        row = ROWS[self.cursor]
+        row = self.rows[self.cursor]
         index = row.choices.index(self.values[row.name])
         self.values[row.name] = row.choices[(index + step) % len(row.choices)]
 
@@ -110,19 +133,32 @@ class OptionsScreen(Screen):
         elif key in NEXT_VALUE:
             self.change(1)
         elif key in CONFIRM:
-            self.error = self.context.save_settings(self.settings()) or ""
-            return None if self.error else Pop()
+            return self.save()
         elif key in BACK:
             return PopToRoot()
         self.cursor = first_enabled(self.enabled(), self.cursor)
         return None
+
+    def save(self) -> Transition | None:
+        """Put on a new skin (kept only if it draws), then save the settings and return."""
+        settings = self.settings()
+        skin = self.values.get("skin")
+        if skin is not None and skin != self.context.skin_name:
+            assert self.context.change_skin is not None
+            problem = self.context.change_skin(skin)
+            if problem is not None:
+                self.values["skin"] = self.context.skin_name
+                return Push(NoticeScreen([problem], None, self.context.theme, "Skin"))
+            self.context.skin_name = skin
+        self.error = self.context.save_settings(settings) or ""
+        return None if self.error else Pop()
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         content = draw_frame(lcd, theme, self, "Options")
         prompt = widgets.prompt_rect(theme)
         items = [
             widgets.MenuItem(row.label, row.shown[row.choices.index(self.values[row.name])], on)
-            for row, on in zip(ROWS, self.enabled(), strict=True)
+            for row, on in zip(self.rows, self.enabled(), strict=True)
         ]
         menu = pygame.Rect(content.left, content.top, content.width, prompt.top - content.top)
         widgets.draw_menu(lcd, theme, menu, items, self.cursor)

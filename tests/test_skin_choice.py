@@ -1,0 +1,73 @@
+"""Changing the skin from Options at run time, through the real app in a dummy window."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from gin_handset.app import App, build_context, offer_skins
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.device.skin import load_skin
+from gin_handset.screens.base import ScreenStack
+from gin_handset.screens.dialogs import NoticeScreen
+from gin_handset.screens.main_menu import MainMenu
+from gin_handset.screens.options import OptionsScreen
+from gin_handset.screens.root import build_root
+from gin_handset.settings import SettingsStore
+
+
+@pytest.fixture
+def app(data_dir):
+    pygame.display.init()
+    skin = load_skin("classic")
+    context = build_context(skin, None, [])
+    window = pygame.display.set_mode(skin.body_size)
+    app = App(skin, ScreenStack(build_root(context)), window, 1)
+    offer_skins(app, context, {})
+    app.step([], 0)
+    yield app, context
+    pygame.display.quit()
+
+
+def open_skin_row(app: App) -> OptionsScreen:
+    menu = app.stack.top
+    assert isinstance(menu, MainMenu)
+    app.press([K.NUM8, K.SELECT])  # Continue is greyed out: 8 goes to Options
+    options = app.stack.top
+    assert isinstance(options, OptionsScreen)
+    while options.rows[options.cursor].name != "skin":
+        app.press([K.NUM2])
+    return options
+
+
+def test_a_skin_chosen_in_options_is_put_on_and_remembered(app, data_dir) -> None:
+    app, context = app
+    options = open_skin_row(app)
+    assert options.values["skin"] == "classic"
+    while options.values["skin"] != "qvga":
+        app.press([K.NUM6])
+    app.press([K.SELECT])
+    assert app.skin.name == "qvga" and context.theme is app.skin.theme
+    assert app.lcd.get_size() == (240, 320) and app.window.get_size()[0] >= 240
+    assert isinstance(app.stack.top, MainMenu)
+    assert app.step([], 16), "the main menu is drawn on the new skin"
+    assert SettingsStore(data_dir).load()[0].skin == "qvga"
+    assert context.skin_name == "qvga"
+
+
+def test_a_broken_skin_is_told_and_the_skin_in_use_stays(app, data_dir) -> None:
+    app, context = app
+    skins = data_dir / "skins"
+    skins.mkdir(parents=True)
+    (skins / "broken.yaml").write_text("lcd: {resolution: [0, 0]}\n")
+    options = open_skin_row(app)
+    while options.values["skin"] != "broken":
+        app.press([K.NUM6])
+    app.press([K.SELECT])
+    notice = app.stack.top
+    assert isinstance(notice, NoticeScreen) and "broken" in notice.view.messages[0]
+    assert app.skin.name == "classic" and context.theme is app.skin.theme
+    assert options.values["skin"] == "classic"
+    assert SettingsStore(data_dir).load()[0].skin is None, "nothing remembered"
+    app.press([K.SELECT])
+    assert app.stack.top is options
