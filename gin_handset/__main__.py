@@ -129,6 +129,8 @@ def list_skins() -> None:
         default = "  (default)" if name == DEFAULT_SKIN else ""
         mine = f"  (yours, in {user_skins_dir()})" if name in own else ""
         print(f"{name}  {width}x{height}{default}{mine}")
+        for warning in skin.warnings():
+            print(f"  warning: {warning}")
 
 
 def start(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Any, Any, list[str]]:
@@ -216,6 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 1
     check_scale(args, parser, skin)
+    for warning in skin.warnings():
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
     shared = None
     if args.replay is not None:
         from pathlib import Path

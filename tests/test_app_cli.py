@@ -97,3 +97,24 @@ def test_a_shared_match_opens_with_replay_and_a_bad_one_is_named(data_dir, tmp_p
         assert line.startswith(f"gin-handset: error: argument --replay: Match file {bad} ")
         assert what in line and "Traceback" not in result.stderr
     assert foreign.exists()
+
+
+def test_a_skin_whose_text_does_not_read_is_warned_of(data_dir, tmp_path):
+    from gin_handset.device.skin_files import SKINS_DIR
+
+    text = (SKINS_DIR / "candybar.yaml").read_text()
+    assert "highlight_text:" in text
+    grey = "\n".join(line.split(":")[0] + ': "#808080"' if line.strip().startswith(
+        ("highlight_text:", "highlight:")) else line for line in text.splitlines())
+    skin = tmp_path / "grey.yaml"
+    skin.write_text(grey + "\n")
+    for image in SKINS_DIR.glob("*.png"):
+        (tmp_path / image.name).write_bytes(image.read_bytes())
+    listed = run("--list-skins")
+    assert listed.returncode == 0 and "warning" not in listed.stdout, "bundled skins read"
+    from tests.test_app_start import first_frame
+
+    started = first_frame("--skin", str(skin))
+    assert started.returncode == 0, started.stderr
+    assert (f"gin-handset: warning: {skin}: palette: highlight_text on highlight: contrast "
+            "1.00, text needs at least 4.5") in started.stderr

@@ -15,7 +15,13 @@ from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError, show
 from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin, resolve
 from gin_handset.render.fonts import available_fonts, unprintable
-from gin_handset.render.theme import FONT_ROLES, PALETTE_FIELDS, FontSpec, Theme
+from gin_handset.render.theme import (
+    FONT_ROLES,
+    PALETTE_FIELDS,
+    FontSpec,
+    Theme,
+    readability_problems,
+)
 
 __all__ = [
     "DEFAULT_SKIN",
@@ -118,6 +124,10 @@ class Skin:
     keymap: dict[Binding, PhoneKey]  # the same, parsed
     numpad: str
     theme: Theme  # what the renderer needs: one object for the app and every screen
+
+    def warnings(self) -> list[str]:
+        """What a skin author should mend although the skin loads: text that does not read."""
+        return [f"{self.path}: palette: {problem}" for problem in readability_problems(self.theme)]
 
     @property
     def lcd_origin(self) -> tuple[int, int]:

@@ -93,10 +93,6 @@ def _shape(surface: pygame.Surface, rect: pygame.Rect, face: Color, edge: Color)
     surface.fill(edge, (r, y + 1, 1, rect.height - 2))
 
 
-def _mix(a: Color, b: Color) -> Color:
-    return (a[0] + b[0]) // 2, (a[1] + b[1]) // 2, (a[2] + b[2]) // 2
-
-
 def _cursor(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
     """The cursor's frame just outside ``rect``, clear of the rank drawn inside it."""
     m = card_metrics(theme)
@@ -118,7 +114,7 @@ def draw_card(
     face = theme.color("card")
     if look.laid_off:
         green = theme.color("laid_off")
-        face = _mix(face, green)
+        face = theme.laid_off_face()
     _shape(surface, rect, face, theme.color("card_edge"))
     if look.laid_off:
         pygame.draw.rect(surface, green, rect.inflate(-2, -2), 1)

@@ -54,6 +54,12 @@ class Theme:
         suit = self.color("red" if red else "black")
         return suit if contrast(suit, self.color(ground)) >= READABLE else self.color("text")
 
+    def laid_off_face(self) -> Color:
+        """A laid-off card's face: half card, half ``laid_off``; its rank is written in it on
+        the ``card_edge`` colour."""
+        a, b = self.color("card"), self.color("laid_off")
+        return (a[0] + b[0]) // 2, (a[1] + b[1]) // 2, (a[2] + b[2]) // 2
+
     def font(self, role: str) -> FontSpec:
         """The font of ``role`` (one of FONT_ROLES); the default font at scale 1 if unset."""
         return self.fonts.get(role) or FontSpec(DEFAULT_FONT)
@@ -77,3 +83,30 @@ def contrast(a: Color, b: Color) -> float:
 
 
 READABLE = 4.5  # WCAG's contrast ratio for text
+
+# Every (ink, ground) pair of palette colours the renderer writes text in, besides the suit
+# colours on the background (`Theme.suit_ink` falls back to the text colour there) and greyed
+# out text (``dim``: inactive, exempt as WCAG exempts inactive controls). tests/test_readable.py
+# watches every screen being drawn to keep this list whole.
+TEXT_ON: tuple[tuple[str, str], ...] = (
+    ("text", "background"),
+    ("accent", "background"),
+    ("highlight_text", "highlight"),
+    ("softkey_text", "softkey_bar"),
+    ("red", "card"),
+    ("black", "card"),
+)
+LAID_OFF_RANK = "a laid-off card's rank (half card, half laid_off) on card_edge"
+
+
+def readability_problems(theme: Theme) -> list[str]:
+    """Each pair of colours the renderer writes text in whose contrast is under `READABLE`."""
+    pairs = [(f"{ink} on {ground}", theme.color(ink), theme.color(ground))
+             for ink, ground in TEXT_ON]
+    pairs.append((LAID_OFF_RANK, theme.laid_off_face(), theme.color("card_edge")))
+    problems = []
+    for name, ink, ground in pairs:
+        ratio = contrast(ink, ground)
+        if ratio < READABLE:
+            problems.append(f"{name}: contrast {ratio:.2f}, text needs at least {READABLE}")
+    return problems
