@@ -29,6 +29,7 @@ from gin_handset.screens.root import build_root
 from gin_handset.session.replayer import positions
 
 if TYPE_CHECKING:
+    from gin_handset.render.theme import Theme
     from gin_handset.session.history import Finished
     from gin_handset.settings import Settings
 
@@ -67,9 +68,10 @@ class App:
         scale: int | None = None,
         mapper: InputMapper | None = None,
         tones: KeyTones | None = None,
+        look: Callable[[], Theme] | None = None,
     ) -> None:
         self.skin = skin
-        self.theme = skin.theme
+        self.look = look  # the theme the screens draw with (the skin's, as the settings change it)
         self.stack = stack
         self.window = window
         self.view = HandsetView(skin, window.get_size(), scale)
@@ -80,10 +82,14 @@ class App:
         self.needs_present = True
         self.frames = 0
 
+    @property
+    def theme(self) -> Theme:
+        return self.look() if self.look is not None else self.skin.theme
+
     def use_skin(self, skin: Skin, mapper: InputMapper) -> None:
         """Put on ``skin`` (with its key bindings, ``mapper``): the window takes its size at the
         largest scale that fits the desktop, unless it fills the screen."""
-        self.skin, self.theme = skin, skin.theme
+        self.skin = skin
         self.mapper = mapper
         self.mapper.hit_test = lambda pos: self.view.key_at(pos)
         self.lcd = pygame.Surface(skin.resolution)
@@ -217,11 +223,11 @@ def offer_skins(app: App, context: AppContext, bindings: Mapping[str, PhoneKey |
         old, old_mapper = app.skin, app.mapper
         try:
             app.use_skin(skin, input_mapper(skin, bindings))
-            context.theme = skin.theme
+            context.restyle(skin.theme)
             app.draw()
         except Exception as error:  # a skin that cannot draw must not end the game
             app.use_skin(old, old_mapper)
-            context.theme = old.theme
+            context.restyle(old.theme)
             return f"Skin {spec} cannot be drawn ({type(error).__name__}: {error})"
         return None
 
@@ -267,7 +273,8 @@ def run_app(
             stack.apply(Push(ReplayScreen(positions(shared.record), shared.record.seed)))
         tones = KeyTones(lambda: context.settings.sound)
         try:
-            app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones)
+            app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones,
+                      lambda: context.theme)
             offer_skins(app, context, bindings or {})
             app.run(on_first_frame)
         finally:

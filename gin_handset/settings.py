@@ -1,4 +1,5 @@
-"""The player's settings: rule options, the computer's level, sound, last skin; kept as JSON.
+"""The player's settings: rule options, the computer's level, sound, skin, deck colours; kept as
+JSON.
 
 The file lives in the user's data folder (``platformdirs.user_data_dir("gin-handset")``), or in
 the folder named by the environment variable ``GIN_HANDSET_DATA_DIR``. It is written atomically
@@ -34,13 +35,15 @@ class Settings:
     difficulty: str = "normal"
     sound: bool = False  # games start silent
     skin: str | None = None
+    four_colour: bool = False  # diamonds and clubs in colours of their own (colour skins)
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
             raise SettingsError("difficulty", f"{show(self.difficulty)} is not one of "
                                 f"{', '.join(DIFFICULTIES)}")
-        if type(self.sound) is not bool:
-            raise SettingsError("sound", f"{show(self.sound)} is not true or false")
+        for name in ("sound", "four_colour"):
+            if type(getattr(self, name)) is not bool:
+                raise SettingsError(name, f"{show(getattr(self, name))} is not true or false")
         if self.skin is not None and (type(self.skin) is not str or not self.skin):
             raise SettingsError("skin", f"{show(self.skin)} is not a skin name")
 
@@ -51,6 +54,7 @@ class Settings:
             "difficulty": self.difficulty,
             "sound": self.sound,
             "skin": self.skin,
+            "four_colour": self.four_colour,
         }
 
     @classmethod
@@ -61,7 +65,7 @@ class Settings:
         """
         if not isinstance(data, dict):
             raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
-        known = {"version", "options", "difficulty", "sound", "skin"}
+        known = {"version", "options", "difficulty", "sound", "skin", "four_colour"}
         for name in data:
             if name not in known:
                 raise SettingsError(str(name), "unknown field")
@@ -80,6 +84,7 @@ class Settings:
             difficulty=data.get("difficulty", defaults.difficulty),
             sound=data.get("sound", defaults.sound),
             skin=data.get("skin", defaults.skin),
+            four_colour=data.get("four_colour", defaults.four_colour),
         )
 
 

@@ -10,7 +10,7 @@ import pytest
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin import DEFAULT_SKIN, bundled_skins, load_skin
 from gin_handset.device.skin_files import merge
-from gin_handset.render.theme import FONT_ROLES, PALETTE_FIELDS, Theme
+from gin_handset.render.theme import FONT_ROLES, FOUR_COLOUR_FIELDS, PALETTE_FIELDS, Theme
 
 RESOLUTIONS = {"classic": (128, 160), "candybar": (176, 208), "qvga": (240, 320)}
 
@@ -85,7 +85,7 @@ def test_theme_from_skin(name):
     theme = skin.theme
     assert isinstance(theme, Theme)
     assert (theme.width, theme.height) == skin.resolution
-    assert set(theme.palette) == set(PALETTE_FIELDS)
+    assert set(theme.palette) == {*PALETTE_FIELDS, *FOUR_COLOUR_FIELDS}
     assert all(len(c) == 3 and all(0 <= v <= 255 for v in c) for c in theme.palette.values())
     assert set(theme.fonts) == set(FONT_ROLES)
     assert all(spec.scale >= 1 for spec in theme.fonts.values())

@@ -47,7 +47,7 @@ def test_a_skin_chosen_in_options_is_put_on_and_remembered(app, data_dir) -> Non
     while options.values["skin"] != "qvga":
         app.press([K.NUM6])
     app.press([K.SELECT])
-    assert app.skin.name == "qvga" and context.theme is app.skin.theme
+    assert app.skin.name == "qvga" and context.theme == app.skin.theme
     assert app.lcd.get_size() == (240, 320) and app.window.get_size()[0] >= 240
     assert isinstance(app.stack.top, MainMenu)
     assert app.step([], 16), "the main menu is drawn on the new skin"
@@ -66,7 +66,7 @@ def test_a_broken_skin_is_told_and_the_skin_in_use_stays(app, data_dir) -> None:
     app.press([K.SELECT])
     notice = app.stack.top
     assert isinstance(notice, NoticeScreen) and "broken" in notice.view.messages[0]
-    assert app.skin.name == "classic" and context.theme is app.skin.theme
+    assert app.skin.name == "classic" and context.theme == app.skin.theme
     assert options.values["skin"] == "classic"
     assert SettingsStore(data_dir).load()[0].skin is None, "nothing remembered"
     app.press([K.SELECT])

@@ -17,6 +17,7 @@ from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin
 from gin_handset.render.fonts import available_fonts, unprintable
 from gin_handset.render.theme import (
     FONT_ROLES,
+    FOUR_COLOUR_FIELDS,
     PALETTE_FIELDS,
     FontSpec,
     Theme,
@@ -295,10 +296,14 @@ def _decorations(f: Fields, body: dict[str, Any], size: tuple[int, int]) -> tupl
 
 def _palette(f: Fields, data: dict[str, Any]) -> dict[str, Color]:
     palette = f.mapping(data, "", "palette")
+    known = (*PALETTE_FIELDS, *FOUR_COLOUR_FIELDS)
     for name in palette:
-        if name not in PALETTE_FIELDS:
-            f.fail(f"palette.{name}", f"unknown colour name (known: {', '.join(PALETTE_FIELDS)})")
-    return {name: f.color(palette, "palette", name) for name in PALETTE_FIELDS}
+        if name not in known:
+            f.fail(f"palette.{name}", f"unknown colour name (known: {', '.join(known)})")
+    colours = {name: f.color(palette, "palette", name) for name in PALETTE_FIELDS}
+    for name, default in FOUR_COLOUR_FIELDS.items():
+        colours[name] = f.color(palette, "palette", name, default)
+    return colours
 
 
 def available_font_names() -> frozenset[str]:

@@ -118,7 +118,7 @@ def draw_card(
     _shape(surface, rect, face, theme.color("card_edge"))
     if look.laid_off:
         pygame.draw.rect(surface, green, rect.inflate(-2, -2), 1)
-    ink = theme.color("dim" if look.dim else "red" if card.is_red else "black")
+    ink = theme.color("dim") if look.dim else theme.suit_color(card.suit)
     left, top = x + m.pad + 1, y + m.pad + 1
     rank = RANK_TEXT[card.rank - 1]
     if look.laid_off:  # inverse rank and pip: told apart by more than a shade on any skin

@@ -53,7 +53,7 @@ def draw_rich(
     color: str = "text",
     align: str = "left",
 ) -> pygame.Rect:
-    """One line of words and cards (rank, then the suit's pip in red or black); its rectangle."""
+    """One line of words and cards (rank, then the suit's pip in its colour); its rectangle."""
     width = rich_width(parts, spec)
     x, y = pos
     if align == "center":
@@ -64,7 +64,7 @@ def draw_rich(
     ink = theme.color(color)
     for part in parts:
         if isinstance(part, Card):
-            card_ink = theme.suit_ink(part.is_red)
+            card_ink = theme.suit_ink(part.suit)
             drawn = draw_text(surface, RANK_TEXT[part.rank - 1], spec, card_ink, (x, y))
             size = _pip_size(spec)
             draw_pip(surface, part.suit, size, card_ink, (drawn.right + 1, y + cap_height(spec)

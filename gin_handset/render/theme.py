@@ -26,6 +26,13 @@ PALETTE_FIELDS: tuple[str, ...] = (
     "softkey_text",  # soft-key labels
 )
 
+# Colours a palette may give for the four-colour deck (diamonds and clubs; hearts stay red and
+# spades black), and their defaults: both read on a white card face.
+FOUR_COLOUR_FIELDS: dict[str, tuple[int, int, int]] = {
+    "diamonds": (0, 82, 204),  # blue
+    "clubs": (0, 122, 51),  # green
+}
+
 # Font roles a skin sets: each maps to a bundled pixel font and a whole scale factor.
 FONT_ROLES: tuple[str, ...] = ("small", "body", "title")
 # The font a role falls back to when a theme names none (a bundled font, see render/fonts.py).
@@ -44,15 +51,31 @@ class Theme:
     height: int
     palette: Mapping[str, Color]
     fonts: Mapping[str, FontSpec] = field(default_factory=dict)
+    four_colour: bool = False  # the player's four-colour deck, on a colour skin
 
     def color(self, name: str) -> Color:
         return self.palette[name]
 
-    def suit_ink(self, red: bool, ground: str = "background") -> Color:
+    @property
+    def in_colour(self) -> bool:
+        """Whether the skin's suits differ in colour (a one-colour LCD's do not)."""
+        return self.color("red") != self.color("black")
+
+    def suit_color(self, suit: int) -> Color:
+        """A suit's colour on a card face: red and black, or with the four-colour deck on a
+        colour skin, diamonds and clubs in their own colours (suits 0-3: clubs, diamonds,
+        hearts, spades)."""
+        if self.four_colour and self.in_colour:
+            names = ("clubs", "diamonds", "red", "black")
+        else:
+            names = ("black", "red", "red", "black")
+        return self.palette.get(names[suit]) or FOUR_COLOUR_FIELDS[names[suit]]
+
+    def suit_ink(self, suit: int, ground: str = "background") -> Color:
         """The colour a card's rank and pip are written in on ``ground`` (outside a card face):
         the suit's colour where it reads there, else the text colour."""
-        suit = self.color("red" if red else "black")
-        return suit if contrast(suit, self.color(ground)) >= READABLE else self.color("text")
+        ink = self.suit_color(suit)
+        return ink if contrast(ink, self.color(ground)) >= READABLE else self.color("text")
 
     def laid_off_face(self) -> Color:
         """A laid-off card's face: half card, half ``laid_off``; its rank is written in it on
@@ -104,6 +127,9 @@ def readability_problems(theme: Theme) -> list[str]:
     pairs = [(f"{ink} on {ground}", theme.color(ink), theme.color(ground))
              for ink, ground in TEXT_ON]
     pairs.append((LAID_OFF_RANK, theme.laid_off_face(), theme.color("card_edge")))
+    if theme.in_colour:
+        pairs += [(f"{name} on card (four-colour deck)", theme.palette.get(name, default),
+                   theme.color("card")) for name, default in FOUR_COLOUR_FIELDS.items()]
     problems = []
     for name, ink, ground in pairs:
         ratio = contrast(ink, ground)

@@ -7,7 +7,7 @@ New Game and Continue are greyed out on the main menu.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import InitVar, dataclass, field
+from dataclasses import InitVar, dataclass, field, replace
 
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Screen
@@ -48,6 +48,12 @@ class AppContext:
             initial_settings, problems = self.settings_store.load()
             self.messages.extend(problems)
         self.settings = initial_settings
+        self.restyle(self.theme)
+
+    def restyle(self, skin_theme: Theme) -> None:
+        """Draw with ``skin_theme`` (the skin's) as the settings change it: the deck's
+        colours."""
+        self.theme = replace(skin_theme, four_colour=self.settings.four_colour)
 
     def can_start(self) -> bool:
         return self.start_match is not None
@@ -69,6 +75,7 @@ class AppContext:
     def save_settings(self, settings: Settings) -> str | None:
         """Keep and store ``settings``; a message if they could not be written, else None."""
         self.settings = settings
+        self.restyle(self.theme)
         try:
             self.settings_store.save(settings)
         except OSError as error:

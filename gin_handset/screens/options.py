@@ -66,15 +66,17 @@ ROWS: tuple[Row, ...] = (
     Row("Next Dealer", "next_dealer", CHOICES["next_dealer"], ("Alternate", "Winner", "Loser")),
     Row("Computer", "difficulty", DIFFICULTIES, ("Easy", "Normal", "Hard")),
     Row("Sound", "sound", (True, False), ("On", "Off")),
+    Row("Deck Colours", "four_colour", (False, True), ("Two", "Four")),
 )
 
 
-SETTINGS_ROWS = ("difficulty", "sound", "skin")
+SETTINGS_ROWS = ("difficulty", "sound", "four_colour", "skin")
 
 
 def _values(settings: Settings) -> dict[str, Any]:
     values = settings.options.to_dict()
-    values.update(difficulty=settings.difficulty, sound=settings.sound)
+    values.update(difficulty=settings.difficulty, sound=settings.sound,
+                  four_colour=settings.four_colour)
     return values
 
 
@@ -104,17 +106,20 @@ class OptionsScreen(Screen):
 
     def enabled(self) -> list[bool]:
         """Which rows can be changed: the Oklahoma rows only in Oklahoma Gin, the ace's only
-        while the upcard sets the knock limit."""
+        while the upcard sets the knock limit, the deck's colours only on a colour skin."""
         oklahoma = self.values["game_type"] == OKLAHOMA
         by_upcard = self.values["oklahoma_knock_limit"] == UPCARD_LIMIT
+        colour = self.context.theme.in_colour
         return [(oklahoma or not row.oklahoma_only)
-                and (by_upcard or row.name != "oklahoma_ace_gin_only") for row in self.rows]
+                and (by_upcard or row.name != "oklahoma_ace_gin_only")
+                and (colour or row.name != "four_colour") for row in self.rows]
 
     def settings(self) -> Settings:
         """The settings as they stand on the screen (not yet saved)."""
         options = {k: v for k, v in self.values.items() if k not in SETTINGS_ROWS}
         return replace(self.context.settings, options=Options(**options),
                        difficulty=self.values["difficulty"], sound=self.values["sound"],
+                       four_colour=self.values["four_colour"],
                        skin=self.values.get("skin", self.context.settings.skin))
 
     def change(self, step: int) -> None:
