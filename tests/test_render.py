@@ -155,7 +155,8 @@ def test_paginate_breaks_on_form_feed():
 
 
 def wrap_by_brute_force(text: str, spec: FontSpec, width: int) -> list[str]:
-    """Wrapping as the definition says, measuring every candidate line afresh."""
+    """Wrapping as the definition says, measuring every candidate line afresh: a word wider
+    than the line is cut after its last separator that fits, else as late as fits."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -170,6 +171,11 @@ def wrap_by_brute_force(text: str, spec: FontSpec, width: int) -> list[str]:
                 cut = len(word)
                 while cut > 1 and text_width(word[:cut], spec) > width:
                     cut -= 1
+                for marks in ("/", "-."):  # after a path separator, else after punctuation
+                    after = [i + 1 for i, char in enumerate(word[:cut]) if char in marks]
+                    if after:
+                        cut = after[-1]
+                        break
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
@@ -178,7 +184,7 @@ def wrap_by_brute_force(text: str, spec: FontSpec, width: int) -> list[str]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="ab Wi.\n", max_size=60), st.integers(1, 60),
+@given(st.text(alphabet="ab Wi./-\n", max_size=60), st.integers(1, 60),
        st.sampled_from([FontSpec("pixel3x5"), FontSpec("pixel5x7", 2)]))
 def test_wrapping_matches_the_definition(text, width, spec):
     assert wrap_text(text, spec, width) == wrap_by_brute_force(text, spec, width)

@@ -212,11 +212,22 @@ def fit_text(text: str, spec: FontSpec, width: int) -> str:
     return text.rstrip() + ELLIPSIS if text else ""
 
 
+# Where a long word (a path) breaks, best first: after a separator, else after punctuation.
+BREAKS_AFTER = ("/\\", "-_.,;:")
+
+
 def _cut_word(word: str, spec: FontSpec, width: int) -> list[str]:
-    """A word wider than ``width`` cut into pieces that fit (at least a character each)."""
+    """A word wider than ``width`` cut into pieces that fit (at least a character each),
+    after a path separator or other punctuation where there is one."""
     pieces: list[str] = []
     while word:
         cut = max(1, _prefix_fitting(word, spec, width))
+        if cut < len(word):
+            for marks in BREAKS_AFTER:
+                natural = max(word.rfind(mark, 0, cut) for mark in marks) + 1
+                if natural > 0:
+                    cut = natural
+                    break
         pieces.append(word[:cut])
         word = word[cut:]
     return pieces

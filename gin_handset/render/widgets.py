@@ -211,14 +211,31 @@ def draw_lines(
         y += line_height(font)
 
 
+BOX_PADDING = 4 * MARGIN + 2  # a message box's frame, margins and the gap above its text
+
+
+def message_lines(theme: Theme, room: pygame.Rect) -> int:
+    """How many lines of body text a message box in ``room`` holds."""
+    return max(1, (room.height - BOX_PADDING) // line_height(theme.font("body")))
+
+
+def message_box(theme: Theme, room: pygame.Rect, lines: int) -> pygame.Rect:
+    """A box for ``lines`` of body text: as wide as ``room``, as tall as its text needs (at most
+    ``room``), a third of the way down the room's spare height."""
+    height = min(room.height, lines * line_height(theme.font("body")) + BOX_PADDING)
+    top = room.top + (room.height - height) // 3
+    return pygame.Rect(room.left, top, room.width, height)
+
+
 def draw_message(
     surface: pygame.Surface, theme: Theme, rect: pygame.Rect, lines: Sequence[str]
 ) -> None:
-    """A framed box filling ``rect`` with ``lines`` (already wrapped) inside it."""
-    surface.fill(theme.color("background"), rect)
-    pygame.draw.rect(surface, theme.color("accent"), rect, 1)
-    inner = rect.inflate(-2 * MARGIN, -2 * MARGIN)
-    draw_lines(surface, theme, inner, lines)
+    """A framed box in ``rect``, sized to ``lines`` (already wrapped), with them inside it."""
+    box = message_box(theme, rect, len(lines))
+    surface.fill(theme.color("background"), box)
+    pygame.draw.rect(surface, theme.color("accent"), box, 1)
+    inner = box.inflate(-2 * MARGIN, -2 * MARGIN)
+    draw_lines(surface, theme, inner.inflate(0, -2), lines)
 
 
 def draw_key(

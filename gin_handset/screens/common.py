@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from pathlib import Path
 
 import pygame
 
@@ -42,13 +44,19 @@ def first_enabled(enabled: Sequence[bool], preferred: int = 0) -> int:
     return preferred
 
 
+def for_people(text: str) -> str:
+    """``text`` as the phone shows it: the home folder written ``~``."""
+    home = str(Path.home())
+    return text.replace(home + os.sep, "~" + os.sep) if len(home) > 1 else text
+
+
 def draw_text_box(lcd: pygame.Surface, theme: Theme, content: pygame.Rect, text: str) -> None:
-    """``text`` wrapped in a framed box filling ``content`` down to the prompt line."""
+    """``text`` wrapped in a framed box sized to it, in ``content`` above the prompt line."""
     bottom = widgets.prompt_rect(theme).top - widgets.MARGIN
-    box = pygame.Rect(content.left + widgets.MARGIN, content.top + widgets.MARGIN,
-                      content.width - 2 * widgets.MARGIN, bottom - content.top - widgets.MARGIN)
-    lines = wrap_text(text, theme.font("body"), box.width - 4 * widgets.MARGIN)
-    widgets.draw_message(lcd, theme, box, lines)
+    room = pygame.Rect(content.left + widgets.MARGIN, content.top + widgets.MARGIN,
+                       content.width - 2 * widgets.MARGIN, bottom - content.top - widgets.MARGIN)
+    lines = wrap_text(for_people(text), theme.font("body"), room.width - 4 * widgets.MARGIN)
+    widgets.draw_message(lcd, theme, room, lines)
 
 
 class MessageView:
@@ -59,10 +67,10 @@ class MessageView:
         self.page = 0
 
     def pages(self, theme: Theme) -> list[list[str]]:
-        box = self.box(theme).inflate(-2 * widgets.MARGIN, -2 * widgets.MARGIN)
+        box = self.box(theme)
         font = theme.font("body")
-        lines = wrap_text(self.messages[0], font, box.width - 2 * widgets.MARGIN)
-        return widgets.paginate(lines, widgets.lines_per_page(theme, box))
+        lines = wrap_text(for_people(self.messages[0]), font, box.width - 6 * widgets.MARGIN)
+        return widgets.paginate(lines, widgets.message_lines(theme, box))
 
     @staticmethod
     def box(theme: Theme) -> pygame.Rect:
