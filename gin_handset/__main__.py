@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any, NoReturn
 
 from gin_handset import __version__
+from gin_handset.settings import LAYOUTS
 
 PROG = "gin-handset"
 
@@ -87,6 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--scale", metavar="N", type=_scale, help="draw at this whole scale (default: largest)"
     )
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    parser.add_argument(
+        "--layout", choices=LAYOUTS,
+        help="the phone whole, or compact (keypad beside the screen); auto: compact where the "
+        "whole phone would show its screen under 2x (default: the Options setting)",
+    )
     parser.add_argument("--seed", metavar="N", type=_whole, help="seed the shuffles (replayable)")
     parser.add_argument(
         "--hand", metavar="K", type=_hand, default=1,
@@ -241,6 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             bindings=dict(args.bind),
             on_first_frame=(lambda: remember_skin(settings)) if args.skin else None,
             shared=shared,
+            layout=args.layout,
             **match_start(args),
         )
     except KeyboardInterrupt:

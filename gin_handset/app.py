@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from gin_handset.device.handset import HandsetView, fit_scale
+from gin_handset.device.handset import (
+    AUTO,
+    FULL,
+    HandsetView,
+    arranged_size,
+    choose_arrangement,
+    fit_scale,
+)
 from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin import Skin, SkinError, load_skin
@@ -39,22 +46,32 @@ EXIT_AFTER_FIRST_FRAME = "GIN_HANDSET_EXIT_AFTER_FIRST_FRAME"
 TITLE = "Gin Handset"
 
 
-def window_scale(skin: Skin, desktop: tuple[int, int]) -> int:
+def usable(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The share of the desktop a window may take."""
+    return int(desktop[0] * DESKTOP_SHARE), int(desktop[1] * DESKTOP_SHARE)
+
+
+def window_scale(skin: Skin, desktop: tuple[int, int], arrangement: str = FULL) -> int:
     """The largest whole scale at which the handset fits a share of the desktop."""
-    usable = (int(desktop[0] * DESKTOP_SHARE), int(desktop[1] * DESKTOP_SHARE))
-    return fit_scale(skin.body_size, usable)
+    return fit_scale(arranged_size(skin, arrangement), usable(desktop))
 
 
-def open_window(skin: Skin, scale: int | None, fullscreen: bool) -> tuple[pygame.Surface, int]:
-    """Open the window (or full screen) and return it with the scale to draw at."""
+def open_window(skin: Skin, scale: int | None, fullscreen: bool, wanted: str = AUTO
+                ) -> tuple[pygame.Surface, int, str]:
+    """Open the window (or full screen); it, the scale to draw at, and the arrangement (whole
+    or compact, as ``wanted``; AUTO: compact where the whole handset's LCD would be under 2x)."""
     pygame.display.set_caption(f"{TITLE} ({skin.name})")
     if fullscreen:
         window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return window, scale or fit_scale(skin.body_size, window.get_size())
+        arrangement = choose_arrangement(skin, window.get_size(), wanted)
+        return window, scale or fit_scale(arranged_size(skin, arrangement),
+                                          window.get_size()), arrangement
     desktop = pygame.display.get_desktop_sizes()[0]
-    chosen = scale or window_scale(skin, desktop)
-    size = (skin.body_size[0] * chosen, skin.body_size[1] * chosen)
-    return pygame.display.set_mode(size, pygame.RESIZABLE), chosen
+    arrangement = choose_arrangement(skin, usable(desktop), wanted)
+    chosen = scale or window_scale(skin, desktop, arrangement)
+    width, height = arranged_size(skin, arrangement)
+    return (pygame.display.set_mode((width * chosen, height * chosen), pygame.RESIZABLE),
+            chosen, arrangement)
 
 
 class App:
@@ -69,12 +86,15 @@ class App:
         mapper: InputMapper | None = None,
         tones: KeyTones | None = None,
         look: Callable[[], Theme] | None = None,
+        arrangement: str = FULL,
     ) -> None:
         self.skin = skin
         self.look = look  # the theme the screens draw with (the skin's, as the settings change it)
         self.stack = stack
         self.window = window
-        self.view = HandsetView(skin, window.get_size(), scale)
+        self.wanted = arrangement  # as asked for: full, compact or auto
+        self.view = HandsetView(skin, window.get_size(), scale,
+                                choose_arrangement(skin, window.get_size(), arrangement))
         self.mapper = mapper or InputMapper.from_skin(skin.keymap, skin.numpad)
         self.mapper.hit_test = lambda pos: self.view.key_at(pos)
         self.tones = tones
@@ -86,19 +106,26 @@ class App:
     def theme(self) -> Theme:
         return self.look() if self.look is not None else self.skin.theme
 
-    def use_skin(self, skin: Skin, mapper: InputMapper) -> None:
-        """Put on ``skin`` (with its key bindings, ``mapper``): the window takes its size at the
-        largest scale that fits the desktop, unless it fills the screen."""
+    def use_skin(self, skin: Skin, mapper: InputMapper, wanted: str | None = None) -> None:
+        """Put on ``skin`` (with its key bindings, ``mapper``), whole or compact as ``wanted``
+        (default: as before): the window takes its size at the largest scale that fits the
+        desktop, unless it fills the screen."""
         self.skin = skin
+        self.wanted = wanted or self.wanted
         self.mapper = mapper
         self.mapper.hit_test = lambda pos: self.view.key_at(pos)
         self.lcd = pygame.Surface(skin.resolution)
-        if not self.window.get_flags() & pygame.FULLSCREEN:
-            scale = window_scale(skin, pygame.display.get_desktop_sizes()[0])
-            size = (skin.body_size[0] * scale, skin.body_size[1] * scale)
-            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.window.get_flags() & pygame.FULLSCREEN:
+            arrangement = choose_arrangement(skin, self.window.get_size(), self.wanted)
+        else:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            arrangement = choose_arrangement(skin, usable(desktop), self.wanted)
+            scale = window_scale(skin, desktop, arrangement)
+            width, height = arranged_size(skin, arrangement)
+            self.window = pygame.display.set_mode((width * scale, height * scale),
+                                                  pygame.RESIZABLE)
             pygame.display.set_caption(f"{TITLE} ({skin.name})")
-        self.view = HandsetView(skin, self.window.get_size())
+        self.view = HandsetView(skin, self.window.get_size(), None, arrangement)
         self.stack.top.dirty = self.needs_present = True
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -231,6 +258,7 @@ def offer_skins(app: App, context: AppContext, bindings: Mapping[str, PhoneKey |
             return f"Skin {spec} cannot be drawn ({type(error).__name__}: {error})"
         return None
 
+    context.change_layout = lambda wanted: app.use_skin(app.skin, app.mapper, wanted)
     context.skin_name = skin_in_use(app.skin, context.settings.skin)
     context.skin_names = lambda: [*bundled_skins(), *user_skin_names()]
     context.change_skin = change
@@ -256,25 +284,28 @@ def run_app(
     bindings: Mapping[str, PhoneKey | None] | None = None,
     on_first_frame: Callable[[], None] | None = None,
     shared: Finished | None = None,
+    layout: str | None = None,
 ) -> None:
     """Open the handset's window and run the game until the player leaves.
 
     ``bindings`` (key name to phone key, None to unbind) change the skin's bindings. A
-    ``shared`` match (``--replay``) is shown first, over the main menu.
+    ``shared`` match (``--replay``) is shown first, over the main menu. ``layout`` (full,
+    compact or auto) overrides the settings' for this run.
     """
     pygame.display.init()
     try:
         pygame.key.stop_text_input()
         pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.TEXTEDITING])
-        window, chosen = open_window(skin, scale, fullscreen)
         context = build_context(skin, seed, messages, settings, first_hand, first_dealer)
+        wanted = layout or context.settings.layout
+        window, chosen, _ = open_window(skin, scale, fullscreen, wanted)
         stack = ScreenStack(build_root(context))
         if shared is not None:
             stack.apply(Push(ReplayScreen(positions(shared.record), shared.record.seed)))
         tones = KeyTones(lambda: context.settings.sound)
         try:
             app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones,
-                      lambda: context.theme)
+                      lambda: context.theme, wanted)
             offer_skins(app, context, bindings or {})
             app.run(on_first_frame)
         finally:

@@ -1,5 +1,5 @@
-"""The player's settings: rule options, the computer's level, sound, skin, deck colours; kept as
-JSON.
+"""The player's settings: rule options, the computer's level, sound, skin, deck colours, the
+handset's layout; kept as JSON.
 
 The file lives in the user's data folder (``platformdirs.user_data_dir("gin-handset")``), or in
 the folder named by the environment variable ``GIN_HANDSET_DATA_DIR``. It is written atomically
@@ -23,6 +23,7 @@ APP_NAME = "gin-handset"
 FILE_NAME = "settings.json"
 VERSION = 1
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+LAYOUTS: tuple[str, ...] = ("auto", "full", "compact")  # the handset whole, or keypad beside
 
 
 class SettingsError(FieldError):
@@ -36,11 +37,15 @@ class Settings:
     sound: bool = False  # games start silent
     skin: str | None = None
     four_colour: bool = False  # diamonds and clubs in colours of their own (colour skins)
+    layout: str = "auto"  # one of LAYOUTS
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
             raise SettingsError("difficulty", f"{show(self.difficulty)} is not one of "
                                 f"{', '.join(DIFFICULTIES)}")
+        if self.layout not in LAYOUTS:
+            raise SettingsError("layout", f"{show(self.layout)} is not one of "
+                                f"{', '.join(LAYOUTS)}")
         for name in ("sound", "four_colour"):
             if type(getattr(self, name)) is not bool:
                 raise SettingsError(name, f"{show(getattr(self, name))} is not true or false")
@@ -55,6 +60,7 @@ class Settings:
             "sound": self.sound,
             "skin": self.skin,
             "four_colour": self.four_colour,
+            "layout": self.layout,
         }
 
     @classmethod
@@ -65,7 +71,7 @@ class Settings:
         """
         if not isinstance(data, dict):
             raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
-        known = {"version", "options", "difficulty", "sound", "skin", "four_colour"}
+        known = {"version", "options", "difficulty", "sound", "skin", "four_colour", "layout"}
         for name in data:
             if name not in known:
                 raise SettingsError(str(name), "unknown field")
@@ -85,6 +91,7 @@ class Settings:
             sound=data.get("sound", defaults.sound),
             skin=data.get("skin", defaults.skin),
             four_colour=data.get("four_colour", defaults.four_colour),
+            layout=data.get("layout", defaults.layout),
         )
 
 

@@ -185,7 +185,8 @@ def test_window_scale_fits_the_desktop(name, desktop, scale):
 
 
 def test_fullscreen_letterboxes_at_a_whole_scale(skin):
-    window, scale = app_module.open_window(skin, None, True)
+    window, scale, arrangement = app_module.open_window(skin, None, True, "full")
+    assert arrangement == "full"
     width, height = window.get_size()
     assert scale == max(1, min(width // 216, height // 476))
     app = App(skin, ScreenStack(Recorder()), window, scale)
@@ -197,7 +198,7 @@ def test_fullscreen_letterboxes_at_a_whole_scale(skin):
 
 @pytest.mark.parametrize("scale", [1, 2, 3])
 def test_forced_scale_sizes_the_window(skin, scale):
-    window, chosen = app_module.open_window(skin, scale, False)
+    window, chosen, _ = app_module.open_window(skin, scale, False, "full")
     assert chosen == scale
     assert window.get_size() == (216 * scale, 476 * scale)
 

@@ -2,6 +2,9 @@
 
 Everything in a skin is in body units; at scale ``s`` one unit is ``s`` window pixels, so the
 LCD (one unit per LCD pixel) is scaled by the same whole factor and stays crisp.
+
+The body is shown whole (``full``), or ``compact``: cut below the LCD, the keypad put beside the
+screen, as a slider phone opens, so a tall handset fits a wide desktop at a larger scale.
 """
 
 from __future__ import annotations
@@ -25,34 +28,107 @@ def _print(
     draw_text(surface, text, spec, color, (center[0], center[1] - cap_height(spec) // 2), "center")
 
 
+FULL, COMPACT, AUTO = "full", "compact", "auto"
+ARRANGEMENTS = (AUTO, FULL, COMPACT)
+GAP = 8  # body units between the screen and the keypad, compact
+
+
 def fit_scale(body_size: tuple[int, int], space: tuple[int, int]) -> int:
     """The largest whole factor at which the body fits in ``space`` (at least 1)."""
     return max(1, min(space[0] // body_size[0], space[1] // body_size[1]))
 
 
 @dataclass(frozen=True)
+class Piece:
+    """A part of the body (in body units) and where its top-left goes in the picture."""
+
+    source: Rect
+    at: tuple[int, int]
+
+    def holds(self, x: float, y: float) -> bool:
+        sx, sy, w, h = self.source
+        return sx <= x < sx + w and sy <= y < sy + h
+
+
+def split_line(skin: Skin) -> int | None:
+    """Where a compact handset is cut: between the LCD and the keys (None if a key is beside
+    the LCD, so no cut can keep them apart)."""
+    lcd_bottom = skin.lcd_rect[1] + skin.lcd_rect[3]
+    tops = [spec.rect[1] for spec in skin.keys.values()]
+    if not tops or min(tops) < lcd_bottom:
+        return None
+    return (lcd_bottom + min(tops)) // 2
+
+
+def pieces(skin: Skin, arrangement: str) -> tuple[Piece, ...]:
+    """The body's pieces and where they go: whole, or compact (keypad beside the screen)."""
+    width, height = skin.body_size
+    cut = split_line(skin) if arrangement == COMPACT else None
+    if cut is None:
+        return (Piece((0, 0, width, height), (0, 0)),)
+    lower = height - cut
+    return (Piece((0, 0, width, cut), (0, max(0, (lower - cut) // 2))),
+            Piece((0, cut, width, lower), (width + GAP, max(0, (cut - lower) // 2))))
+
+
+def arranged_size(skin: Skin, arrangement: str) -> tuple[int, int]:
+    """The picture's size in body units."""
+    found = pieces(skin, arrangement)
+    return (max(p.at[0] + p.source[2] for p in found), max(p.at[1] + p.source[3] for p in found))
+
+
+def choose_arrangement(skin: Skin, space: tuple[int, int], wanted: str = AUTO) -> str:
+    """``wanted``, or for AUTO: the whole handset, unless its LCD would show at less than 2x
+    in ``space`` and compact shows it larger."""
+    if wanted != AUTO:
+        return wanted
+    whole = fit_scale(arranged_size(skin, FULL), space)
+    compact = fit_scale(arranged_size(skin, COMPACT), space)
+    return COMPACT if whole < 2 and compact > whole else FULL
+
+
+@dataclass(frozen=True)
 class Layout:
-    """Where the body lies in the window: its whole scale and its top-left corner."""
+    """Where the body lies in the window: its whole scale, the top-left corner of the picture,
+    and its pieces."""
 
     scale: int
     offset: tuple[int, int]
+    parts: tuple[Piece, ...] = ()
+
+    def _piece(self, x: float, y: float) -> Piece | None:
+        if not self.parts:
+            return None
+        return next((p for p in self.parts if p.holds(x, y)), None)
 
     def rect(self, rect: Rect) -> pygame.Rect:
         """A rectangle in body units as window pixels."""
         x, y, w, h = rect
+        piece = self._piece(x, y)
+        dx, dy = (piece.at[0] - piece.source[0], piece.at[1] - piece.source[1]) if piece else (0, 0)
         s = self.scale
-        return pygame.Rect(self.offset[0] + x * s, self.offset[1] + y * s, w * s, h * s)
+        return pygame.Rect(self.offset[0] + (x + dx) * s, self.offset[1] + (y + dy) * s, w * s,
+                           h * s)
 
     def to_body(self, pos: tuple[int, int]) -> tuple[float, float]:
-        """A window position in body units."""
-        return ((pos[0] - self.offset[0]) / self.scale, (pos[1] - self.offset[1]) / self.scale)
+        """A window position in body units (outside the body when no piece is there)."""
+        u = (pos[0] - self.offset[0]) / self.scale
+        v = (pos[1] - self.offset[1]) / self.scale
+        for piece in self.parts:
+            sx, sy, w, h = piece.source
+            if piece.at[0] <= u < piece.at[0] + w and piece.at[1] <= v < piece.at[1] + h:
+                return (u - piece.at[0] + sx, v - piece.at[1] + sy)
+        return (u, v) if not self.parts else (-1.0, -1.0)
 
 
-def layout_for(skin: Skin, window: tuple[int, int], scale: int | None = None) -> Layout:
-    """The body centred in a window of size ``window``, at ``scale`` or the largest that fits."""
-    s = scale or fit_scale(skin.body_size, window)
-    w, h = skin.body_size[0] * s, skin.body_size[1] * s
-    return Layout(s, ((window[0] - w) // 2, (window[1] - h) // 2))
+def layout_for(skin: Skin, window: tuple[int, int], scale: int | None = None,
+               arrangement: str = FULL) -> Layout:
+    """The body centred in a window of size ``window``, at ``scale`` or the largest that fits,
+    whole or compact."""
+    size = arranged_size(skin, arrangement)
+    s = scale or fit_scale(size, window)
+    w, h = size[0] * s, size[1] * s
+    return Layout(s, ((window[0] - w) // 2, (window[1] - h) // 2), pieces(skin, arrangement))
 
 
 def _contains(spec: KeySpec, x: float, y: float) -> bool:
@@ -91,14 +167,16 @@ def _shape(
 class HandsetView:
     """Draws a skin's handset into a window of any size, and finds the key under a point."""
 
-    def __init__(self, skin: Skin, window: tuple[int, int], scale: int | None = None) -> None:
+    def __init__(self, skin: Skin, window: tuple[int, int], scale: int | None = None,
+                 arrangement: str = FULL) -> None:
         self.skin = skin
-        self.layout = layout_for(skin, window, scale)
+        self.arrangement = arrangement
+        self.layout = layout_for(skin, window, scale, arrangement)
         self._body: pygame.Surface | None = None
 
     def resize(self, window: tuple[int, int]) -> None:
         """Re-layout for a new window size, at the largest whole scale that fits."""
-        self.layout = layout_for(self.skin, window)
+        self.layout = layout_for(self.skin, window, None, self.arrangement)
         self._body = None
 
     def key_at(self, pos: tuple[int, int]) -> PhoneKey | None:
@@ -117,7 +195,11 @@ class HandsetView:
         if self._body is None:
             self._body = self._draw_body()
         window.fill(self.skin.backdrop)
-        window.blit(self._body, self.layout.offset)
+        s, (ox, oy) = self.layout.scale, self.layout.offset
+        for piece in self.layout.parts:
+            x, y, w, h = piece.source
+            window.blit(self._body, (ox + piece.at[0] * s, oy + piece.at[1] * s),
+                        pygame.Rect(x * s, y * s, w * s, h * s))
         for key in pressed:
             self._draw_key(window, self.skin.keys[key], self.layout, pressed=True)
         self.draw_lcd(window, lcd)

@@ -42,6 +42,8 @@ class AppContext:
     skin_name: str = ""
     skin_names: Callable[[], list[str]] | None = None
     change_skin: Callable[[str], str | None] | None = None
+    # Show the handset whole or compact (a name of settings.LAYOUTS), at once.
+    change_layout: Callable[[str], None] | None = None
 
     def __post_init__(self, initial_settings: Settings | None) -> None:
         if initial_settings is None:

@@ -1,5 +1,5 @@
 """The Options screen: the handset's four rule options, the house rules, computer level, sound,
-and the skin.
+the deck's colours, the phone's layout and the skin.
 
 2/8 move between rows, 4/6 or 5 change the value, OK (or the left soft key) saves and returns,
 CLR (or the right soft key) returns to the main menu without saving. A new skin is put on at
@@ -33,7 +33,7 @@ from gin_handset.screens.base import Pop, PopToRoot, Push, Screen, Transition
 from gin_handset.screens.common import draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen
-from gin_handset.settings import DIFFICULTIES, Settings
+from gin_handset.settings import DIFFICULTIES, LAYOUTS, Settings
 
 NEXT_VALUE = CURSOR_RIGHT | PICK
 HINT = "4/6 change  OK save  CLR cancel"
@@ -67,16 +67,17 @@ ROWS: tuple[Row, ...] = (
     Row("Computer", "difficulty", DIFFICULTIES, ("Easy", "Normal", "Hard")),
     Row("Sound", "sound", (True, False), ("On", "Off")),
     Row("Deck Colours", "four_colour", (False, True), ("Two", "Four")),
+    Row("Phone Layout", "layout", LAYOUTS, ("Auto", "Full", "Compact")),
 )
 
 
-SETTINGS_ROWS = ("difficulty", "sound", "four_colour", "skin")
+SETTINGS_ROWS = ("difficulty", "sound", "four_colour", "layout", "skin")
 
 
 def _values(settings: Settings) -> dict[str, Any]:
     values = settings.options.to_dict()
     values.update(difficulty=settings.difficulty, sound=settings.sound,
-                  four_colour=settings.four_colour)
+                  four_colour=settings.four_colour, layout=settings.layout)
     return values
 
 
@@ -119,7 +120,7 @@ class OptionsScreen(Screen):
         options = {k: v for k, v in self.values.items() if k not in SETTINGS_ROWS}
         return replace(self.context.settings, options=Options(**options),
                        difficulty=self.values["difficulty"], sound=self.values["sound"],
-                       four_colour=self.values["four_colour"],
+                       four_colour=self.values["four_colour"], layout=self.values["layout"],
                        skin=self.values.get("skin", self.context.settings.skin))
 
     def change(self, step: int) -> None:
@@ -155,6 +156,8 @@ class OptionsScreen(Screen):
                 self.values["skin"] = self.context.skin_name
                 return Push(NoticeScreen([problem], None, self.context.theme, "Skin"))
             self.context.skin_name = skin
+        if settings.layout != self.context.settings.layout and self.context.change_layout:
+            self.context.change_layout(settings.layout)
         self.error = self.context.save_settings(settings) or ""
         return None if self.error else Pop()
 
