@@ -31,9 +31,7 @@ from gin_handset.device.tones import KeyTones
 from gin_handset.device.waiting import make_waiter
 from gin_handset.screens.base import Push, Screen, ScreenStack
 from gin_handset.screens.context import AppContext
-from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.root import build_root
-from gin_handset.session.replayer import positions
 
 if TYPE_CHECKING:
     from gin_handset.render.theme import Theme
@@ -301,6 +299,9 @@ def run_app(
         window, chosen, _ = open_window(skin, scale, fullscreen, wanted)
         stack = ScreenStack(build_root(context))
         if shared is not None:
+            from gin_handset.screens.match.replay import ReplayScreen
+            from gin_handset.session.replayer import positions
+
             stack.apply(Push(ReplayScreen(positions(shared.record), shared.record.seed)))
         tones = KeyTones(lambda: context.settings.sound)
         try:

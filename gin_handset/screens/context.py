@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Screen
-from gin_handset.session.ledger import Ledger
 from gin_handset.settings import Settings, SettingsStore
+
+if TYPE_CHECKING:
+    from gin_handset.session.ledger import Ledger
 
 
 @dataclass
@@ -71,7 +74,10 @@ class AppContext:
         return self.continue_match(self) if self.continue_match is not None else None
 
     def ledger(self) -> Ledger:
-        """The player's statistics and match history, beside the settings."""
+        """The player's statistics and match history, beside the settings (loaded when first
+        asked for, not at start)."""
+        from gin_handset.session.ledger import Ledger
+
         return Ledger(self.settings_store.folder)
 
     def save_settings(self, settings: Settings) -> str | None:

@@ -15,9 +15,7 @@ from gin_handset.screens.base import Push, Quit, Screen, Transition
 from gin_handset.screens.common import MessageView, draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import HelpScreen
-from gin_handset.screens.history import HistoryScreen
 from gin_handset.screens.options import OptionsScreen
-from gin_handset.screens.statistics import StatisticsScreen
 
 NEW_GAME, CONTINUE, OPTIONS = "New Game", "Continue", "Options"
 STATISTICS, HISTORY, HOW_TO_PLAY, EXIT = "Statistics", "History", "How to Play", "Exit"
@@ -76,8 +74,12 @@ class MainMenu(Screen):
         if item == HOW_TO_PLAY:
             return Push(HelpScreen(self.context))
         if item == STATISTICS:
+            from gin_handset.screens.statistics import StatisticsScreen  # loaded when wanted
+
             return Push(StatisticsScreen(self.context))
         if item == HISTORY:
+            from gin_handset.screens.history import HistoryScreen
+
             return Push(HistoryScreen(self.context))
         screen = self.context.new_game() if item == NEW_GAME else self.context.continue_game()
         if screen is None:

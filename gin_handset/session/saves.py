@@ -13,10 +13,11 @@ from typing import Any
 
 from gin_handset.ai.player import PLAYER_NAMES
 from gin_handset.rules.options import Options
+from gin_handset.session.files import MATCH_FILE
 from gin_handset.session.record import MatchRecord, ReplayError, replay
 from gin_handset.storage import FieldError, read_json, show, write_atomically
 
-FILE_NAME = "match.json"
+FILE_NAME = MATCH_FILE
 FORMAT = "gin-handset match"
 VERSION = 1
 MAX_HAND = 9999  # the highest hand a match may start at (--hand)

@@ -8,21 +8,26 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
-from gin_handset.screens.match.router import MatchScreen
 from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
-from gin_handset.screens.match.ui import MatchUI, Route
-from gin_handset.session.match_session import MatchSession
-from gin_handset.session.saves import SaveStore
+from gin_handset.session.files import MATCH_FILE
 from gin_handset.settings import data_dir
+
+if TYPE_CHECKING:
+    from gin_handset.screens.match.ui import MatchUI
+    from gin_handset.session.match_session import MatchSession
+    from gin_handset.session.saves import SaveStore
 
 SEED_BITS = 32
 
 
 def save_store() -> SaveStore:
+    from gin_handset.session.saves import SaveStore
+
     return SaveStore(data_dir())
 
 
@@ -54,6 +59,10 @@ def new_match(context: AppContext, store: SaveStore, messages: list[str]) -> Scr
 
     A save that cannot be read was set aside first (the messages say where), never overwritten.
     """
+    from gin_handset.screens.match.router import MatchScreen
+    from gin_handset.screens.match.ui import Route
+    from gin_handset.session.match_session import MatchSession
+
     settings = context.settings
     session = MatchSession.new(settings.options, new_seed(context), settings.difficulty, store,
                                context.first_hand, context.first_dealer, context.ledger(),
@@ -65,6 +74,9 @@ def new_match(context: AppContext, store: SaveStore, messages: list[str]) -> Scr
 def match_ui(context: AppContext, store: SaveStore, session: MatchSession) -> MatchUI:
     """The match screens' view of ``session``; another match plays on the same options and
     level (the match's own, even if the settings changed meanwhile)."""
+    from gin_handset.screens.match.router import MatchScreen
+    from gin_handset.screens.match.ui import MatchUI, Route
+    from gin_handset.session.match_session import MatchSession
 
     def again() -> Screen:
         record = session.record
@@ -78,6 +90,9 @@ def match_ui(context: AppContext, store: SaveStore, session: MatchSession) -> Ma
 
 def continue_match(context: AppContext) -> Screen | None:
     """The saved match where it was; a bad save is set aside, the player told, a new match."""
+    from gin_handset.screens.match.router import MatchScreen
+    from gin_handset.session.match_session import MatchSession
+
     store = save_store()
     record, messages = store.load()
     if record is not None:
@@ -91,7 +106,8 @@ def continue_match(context: AppContext) -> Screen | None:
 
 
 def has_saved(context: AppContext) -> bool:
-    return save_store().exists()
+    """Whether a save is there (asked without loading the game: the main menu asks at start)."""
+    return (data_dir() / MATCH_FILE).is_file()
 
 
 def install_match_hooks(context: AppContext) -> None:
