@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gin_handset.render import cards, fonts, pips, widgets
 from gin_handset.render.fonts import ELLIPSIS, fit_text, text_width, wrap_text
-from gin_handset.render.theme import FontSpec, luminance
+from gin_handset.render.theme import FontSpec, contrast, luminance
 from gin_handset.rules.cards import DECK, parse_cards
 
 ASCII = "".join(chr(c) for c in range(32, 127))
@@ -255,3 +255,36 @@ def test_a_laid_off_card_is_told_apart_by_more_than_a_shade(skin):
     )
     m = cards.card_metrics(theme)
     assert flipped >= 0.2 * m.width * m.height, "a shade alone (the old tint) flips less"
+
+
+@pytest.mark.parametrize("size", pips.PIP_SIZES)
+def test_every_suit_pip_reads_apart_from_every_other(size):
+    drawn = []
+    for suit in range(4):
+        sprite = pips.pip_sprite(suit, size, (255, 255, 255))
+        drawn.append({(x, y) for x in range(size) for y in range(size)
+                      if sprite.get_at((x, y)).a > 0})
+    for a in range(4):
+        for b in range(a + 1, 4):
+            assert len(drawn[a] ^ drawn[b]) >= 2, f"suits {a} and {b} look alike at {size}"
+
+
+@pytest.mark.parametrize("look", [cards.CardLook(raised=True), cards.CardLook(meld=0),
+                                  cards.CardLook(cursor=True)], ids=["picked", "meld", "cursor"])
+def test_picked_meld_and_cursor_cards_are_told_apart_by_more_than_a_shade(skin, look):
+    """Pixels that change with at least 3:1 contrast (WCAG's for marks), on every skin."""
+    _, theme = skin
+    row = parse_cards("5s 6s 7s")
+    height = cards.hand_height(theme)
+    pictures = []
+    for chosen in (cards.CardLook(), look):
+        surface = pygame.Surface((theme.width, height + 20))
+        surface.fill(theme.color("background"))
+        cards.draw_hand(surface, theme, row, pygame.Rect(0, 10, theme.width, height),
+                        [chosen] * 3)
+        pictures.append(surface)
+    changed = sum(
+        contrast(pictures[0].get_at((x, y))[:3], pictures[1].get_at((x, y))[:3]) >= 3
+        for x in range(theme.width) for y in range(height + 20)
+    )
+    assert changed >= 20

@@ -120,10 +120,12 @@ TEXT_ON: tuple[tuple[str, str], ...] = (
     ("black", "card"),
 )
 LAID_OFF_RANK = "a laid-off card's rank (half card, half laid_off) on card_edge"
+MARK_READABLE = 3.0  # WCAG's contrast ratio for marks that carry meaning (the meld underline)
 
 
 def readability_problems(theme: Theme) -> list[str]:
-    """Each pair of colours the renderer writes text in whose contrast is under `READABLE`."""
+    """Each pair of colours the renderer writes text in whose contrast is under `READABLE`, and
+    the meld underline if it is under `MARK_READABLE` on the background."""
     pairs = [(f"{ink} on {ground}", theme.color(ink), theme.color(ground))
              for ink, ground in TEXT_ON]
     pairs.append((LAID_OFF_RANK, theme.laid_off_face(), theme.color("card_edge")))
@@ -135,4 +137,8 @@ def readability_problems(theme: Theme) -> list[str]:
         ratio = contrast(ink, ground)
         if ratio < READABLE:
             problems.append(f"{name}: contrast {ratio:.2f}, text needs at least {READABLE}")
+    ratio = contrast(theme.color("meld"), theme.color("background"))
+    if ratio < MARK_READABLE:
+        problems.append(f"meld on background: contrast {ratio:.2f}, the meld underline needs at "
+                        f"least {MARK_READABLE}")
     return problems
