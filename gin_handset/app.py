@@ -308,6 +308,7 @@ def run_app(
             app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones,
                       lambda: context.theme, wanted)
             offer_skins(app, context, bindings or {})
+            context.jingle = lambda event: tones.jingle(app.skin.jingles[event])
             app.run(on_first_frame)
         finally:
             stack.close()

@@ -36,3 +36,13 @@ def data_dir(tmp_path, monkeypatch):
     folder = tmp_path / "data"
     monkeypatch.setenv("GIN_HANDSET_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def mixer():
+    """The audio mixer open (signed 16-bit, mono, 22,050 Hz) on the dummy audio driver."""
+    import pygame
+
+    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+    yield
+    pygame.mixer.quit()

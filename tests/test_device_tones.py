@@ -55,13 +55,6 @@ def test_samples_hold_the_two_tones_and_start_and_end_silent() -> None:
     assert len(stereo) == 2 * len(data) and stereo[::2] == data
 
 
-@pytest.fixture
-def mixer():
-    pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
-    yield
-    pygame.mixer.quit()
-
-
 def test_tones_play_only_while_sound_is_on(mixer) -> None:
     sound_on = [False]
     tones = KeyTones(lambda: sound_on[0])

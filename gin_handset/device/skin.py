@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gin_handset.device import rtttl
 from gin_handset.device.bindings import Binding, parse_binding
 from gin_handset.device.keys import PhoneKey
+from gin_handset.device.rtttl import JINGLES, Note
 from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError, show
 from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin, resolve
 from gin_handset.render.fonts import available_fonts, unprintable
@@ -51,7 +53,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # The fields each part of a skin may have; anything else is a mistake worth naming.
 TOP_FIELDS = ("name", "backdrop", "body", "lcd", "palette", "fonts", "key_style", "keys",
-              "bindings", "numpad")
+              "bindings", "numpad", "jingles")
 BODY_FIELDS = ("size", "color", "edge", "radius", "image", "brand", "decorations")
 BRAND_FIELDS = ("text", "center", "color", "scale")
 DECORATION_FIELDS = ("shape", "rect", "color", "radius")
@@ -125,6 +127,7 @@ class Skin:
     keymap: dict[Binding, PhoneKey]  # the same, parsed
     numpad: str
     theme: Theme  # what the renderer needs: one object for the app and every screen
+    jingles: dict[str, tuple[Note, ...]]  # the tune of each of rtttl.JINGLES's events
 
     def warnings(self) -> list[str]:
         """What a skin author should mend although the skin loads: text that does not read."""
@@ -208,6 +211,7 @@ def _build(path: Path, data: dict[str, Any]) -> Skin:
         keymap={parse_binding(name): key for name, key in bindings.items()},
         numpad=f.choice(data, "", "numpad", NUMPAD_LAYOUTS, "printed"),
         theme=Theme(resolution[0], resolution[1], dict(palette), specs),
+        jingles=_jingles(f, data),
     )
 
 
@@ -390,6 +394,20 @@ def _no_overlaps(f: Fields, keys: dict[PhoneKey, KeySpec], lcd_rect: Rect) -> No
 
 def _overlap(a: Rect, b: Rect) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _jingles(f: Fields, data: dict[str, Any]) -> dict[str, tuple[Note, ...]]:
+    """Each event's tune: the skin's RTTTL text, else the bundled one."""
+    given = f.mapping(data, "", "jingles", {})
+    f.known(given, "jingles", tuple(JINGLES))
+    tunes = {}
+    for event, default in JINGLES.items():
+        text = given.get(event, default)
+        try:
+            tunes[event] = rtttl.parse(text)
+        except ValueError as error:
+            f.fail(f"jingles.{event}", f"not a ringtone: {error}")
+    return tunes
 
 
 def _bindings(f: Fields, data: dict[str, Any]) -> dict[str, PhoneKey]:

@@ -1,8 +1,10 @@
-"""Key tones: each phone key beeps as a handset's keypad does, when sound is on.
+"""Key tones and jingles: each phone key beeps as a handset's keypad does, and the skin's
+ringtone jingles play at the deal, a knock, gin, an undercut and the match's end, when sound
+is on.
 
 The digits, ``*`` and ``#`` sound their DTMF pair (a row tone and a column tone, as on a real
 keypad); the d-pad, OK, CLR and the soft keys give a short click. The samples are synthesised
-the first time a key sounds: there are no sound files.
+the first time a key or a jingle sounds: there are no sound files.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from gin_handset.device.keys import PhoneKey
+from gin_handset.device.rtttl import Note, synthesise
 
 TONE_MS = 70
 CLICK_MS = 25
@@ -61,6 +64,7 @@ class KeyTones:
         self.channels = 1
         self.unavailable = False
         self.sounds: dict[PhoneKey, pygame.mixer.Sound] = {}
+        self.tunes: dict[tuple[Note, ...], pygame.mixer.Sound] = {}
 
     def ready(self) -> bool:
         """Open the mixer (signed 16-bit) the first time; whether tones can be played."""
@@ -72,6 +76,7 @@ class KeyTones:
                 if size != -16:
                     raise pygame.error(f"the mixer opened as {size}-bit, not signed 16-bit")
                 self.rate, self.channels = rate, channels
+                pygame.mixer.set_reserved(1)  # channel 0: jingles, one at a time
             except pygame.error:
                 self.unavailable = True
         return self.rate is not None
@@ -89,3 +94,14 @@ class KeyTones:
     def play(self, key: PhoneKey) -> None:
         if self.enabled() and self.ready():
             self.sound(key).play()
+
+    def jingle(self, notes: tuple[Note, ...]) -> None:
+        """Play a jingle (stopping the one playing, as a phone's single voice does)."""
+        if not (self.enabled() and self.ready()):
+            return
+        assert self.rate is not None
+        if notes not in self.tunes:
+            data = synthesise(notes, self.rate, self.channels).tobytes()
+            self.tunes[notes] = pygame.mixer.Sound(buffer=data)
+        channel = pygame.mixer.Channel(0)
+        channel.play(self.tunes[notes])

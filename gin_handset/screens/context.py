@@ -47,6 +47,8 @@ class AppContext:
     change_skin: Callable[[str], str | None] | None = None
     # Show the handset whole or compact (a name of settings.LAYOUTS), at once.
     change_layout: Callable[[str], None] | None = None
+    # Play the skin's jingle for an event (deal, knock, gin, undercut, win, lose), if sound is on.
+    jingle: Callable[[str], None] | None = None
 
     def __post_init__(self, initial_settings: Settings | None) -> None:
         if initial_settings is None:
@@ -72,6 +74,11 @@ class AppContext:
 
     def continue_game(self) -> Screen | None:
         return self.continue_match(self) if self.continue_match is not None else None
+
+    def play(self, event: str) -> None:
+        """The jingle of ``event``, when the app can play one."""
+        if self.jingle is not None:
+            self.jingle(event)
 
     def ledger(self) -> Ledger:
         """The player's statistics and match history, beside the settings (loaded when first

@@ -25,6 +25,9 @@ class DealScreen(TableScreen):
         super().__init__(ui)
         self.clock = 0
 
+    def on_enter(self) -> None:
+        self.ui.context.play("deal")
+
     @property
     def dealt(self) -> int:
         return min(DEALT, self.clock // CARD_MS)

@@ -45,6 +45,8 @@ class ScoreScreen(Screen):
 
     def on_enter(self) -> None:
         self.ui.session.review()  # the coach starts looking over the hand meanwhile
+        if self.result.kind in ("gin", "knock", "undercut"):
+            self.ui.context.play(self.result.kind)
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         shared = match_key(key)
@@ -149,6 +151,9 @@ class GameOverScreen(Screen):
 
     def soft_keys(self) -> tuple[str, str]:
         return "Again", "Menu"
+
+    def on_enter(self) -> None:
+        self.ui.context.play("win" if self.ui.session.winner == HUMAN else "lose")
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         if key in CONFIRM and self.ui.again is not None:
