@@ -81,6 +81,19 @@ def _binding(text: str) -> tuple[str, Any]:
     return name, key
 
 
+def _key_name(text: str) -> str | None:
+    """A keyboard key's name as ``--bind`` takes it, or ``none``: None."""
+    from gin_handset.device.bindings import parse_binding
+
+    if text.strip().lower() == "none":
+        return None
+    try:
+        parse_binding(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Gin Rummy on an emulated keypad phone, in a window.")
     parser.add_argument("--skin", metavar="NAME|PATH", help="a bundled skin's name or a skin file")
@@ -103,6 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--replay", metavar="FILE",
                         help="play again a match exported from the History (both hands open)")
+    parser.add_argument(
+        "--screenshot-key", metavar="KEY", type=_key_name, default="f12",
+        help="the key that saves the LCD and the phone as PNGs in the data folder's "
+        "screenshots (default f12; none for none)",
+    )
     parser.add_argument("--list-skins", action="store_true",
                         help="list the bundled skins and your own, and exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -248,6 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             on_first_frame=(lambda: remember_skin(settings)) if args.skin else None,
             shared=shared,
             layout=args.layout,
+            screenshot_key=args.screenshot_key,
             **match_start(args),
         )
     except KeyboardInterrupt:

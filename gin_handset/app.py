@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,13 +26,16 @@ from gin_handset.device.handset import (
 )
 from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
+from gin_handset.device.screenshots import DEFAULT_KEY, Screenshots
 from gin_handset.device.skin import Skin, SkinError, load_skin
 from gin_handset.device.skin_files import bundled_skins, looks_like_path, user_skin_names
 from gin_handset.device.tones import KeyTones
 from gin_handset.device.waiting import make_waiter
+from gin_handset.render import widgets
 from gin_handset.screens.base import Push, Screen, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.root import build_root
+from gin_handset.settings import data_dir
 
 if TYPE_CHECKING:
     from gin_handset.render.theme import Theme
@@ -42,6 +46,7 @@ MAX_STEP_MS = 250  # a longer unplanned pause (a dragged window, a debugger) cou
 DESKTOP_SHARE = 0.9  # the window may take this share of the desktop's width and height
 EXIT_AFTER_FIRST_FRAME = "GIN_HANDSET_EXIT_AFTER_FIRST_FRAME"
 TITLE = "Gin Handset"
+NOTICE_MS = 2500  # how long a word from the app (a screenshot's file) stays on the prompt line
 
 
 def usable(desktop: tuple[int, int]) -> tuple[int, int]:
@@ -85,6 +90,7 @@ class App:
         tones: KeyTones | None = None,
         look: Callable[[], Theme] | None = None,
         arrangement: str = FULL,
+        shots: Screenshots | None = None,
     ) -> None:
         self.skin = skin
         self.look = look  # the theme the screens draw with (the skin's, as the settings change it)
@@ -99,6 +105,8 @@ class App:
         self.lcd = pygame.Surface(skin.resolution)
         self.needs_present = True
         self.frames = 0
+        self.shots = shots
+        self.notice: tuple[str, int] | None = None  # a word from the app on the prompt line
 
     @property
     def theme(self) -> Theme:
@@ -135,11 +143,18 @@ class App:
                 self.window = pygame.display.get_surface() or self.window
                 self.view.resize(self.window.get_size())
             self.needs_present = True
+        elif self.shots is not None and self.shots.wanted(event):
+            self.say(self.shots.take(self.lcd, self.window, datetime.now()))
         else:
             before = self.mapper.pressed
             self.press(self.mapper.handle(event))
             if self.mapper.pressed != before:
                 self.needs_present = True
+
+    def say(self, text: str) -> None:
+        """Show ``text`` on the prompt line for a moment, over the screen's own."""
+        self.notice = (text, NOTICE_MS)
+        self.stack.top.dirty = True
 
     def press(self, keys: Iterable[PhoneKey]) -> None:
         """Hand phone keys to the screen stack, in order, until a screen quits."""
@@ -153,6 +168,11 @@ class App:
     def step(self, events: Sequence[pygame.event.Event], ms: int) -> bool:
         """Advance the clocks by ``ms`` (the time before ``events`` came), handle ``events``,
         and draw if needed; True if it drew."""
+        if self.notice is not None:
+            left = self.notice[1] - ms
+            self.notice = (self.notice[0], left) if left > 0 else None
+            if self.notice is None:
+                self.stack.top.dirty = True
         self.press(self.mapper.advance(ms))
         for event in events:
             self.handle(event)
@@ -167,6 +187,8 @@ class App:
             return False
         if self.stack.dirty:
             self.stack.draw(self.lcd, self.theme)
+            if self.notice is not None:
+                widgets.draw_prompt(self.lcd, self.theme, self.notice[0])
         self.view.draw(self.window, self.lcd, self.mapper.pressed)
         if pygame.display.get_surface() is self.window:
             pygame.display.flip()
@@ -176,7 +198,8 @@ class App:
 
     def wait_ms(self) -> int | None:
         """How long the loop may block waiting for input; None: until an event comes."""
-        deadlines = [d for d in (self.mapper.next_repeat_in(), self.stack.wake_in())
+        notice = self.notice[1] if self.notice is not None else None
+        deadlines = [d for d in (self.mapper.next_repeat_in(), self.stack.wake_in(), notice)
                      if d is not None]
         return max(1, min(deadlines)) if deadlines else None
 
@@ -283,12 +306,14 @@ def run_app(
     on_first_frame: Callable[[], None] | None = None,
     shared: Finished | None = None,
     layout: str | None = None,
+    screenshot_key: str | None = DEFAULT_KEY,
 ) -> None:
     """Open the handset's window and run the game until the player leaves.
 
     ``bindings`` (key name to phone key, None to unbind) change the skin's bindings. A
     ``shared`` match (``--replay``) is shown first, over the main menu. ``layout`` (full,
-    compact or auto) overrides the settings' for this run.
+    compact or auto) overrides the settings' for this run. ``screenshot_key`` (a key name, or
+    None for none) saves the LCD and the handset in the data folder's ``screenshots``.
     """
     pygame.display.init()
     try:
@@ -305,8 +330,10 @@ def run_app(
             stack.apply(Push(ReplayScreen(positions(shared.record), shared.record.seed)))
         tones = KeyTones(lambda: context.settings.sound)
         try:
+            shots = (Screenshots(data_dir() / "screenshots", screenshot_key)
+                     if screenshot_key else None)
             app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones,
-                      lambda: context.theme, wanted)
+                      lambda: context.theme, wanted, shots)
             offer_skins(app, context, bindings or {})
             context.jingle = lambda event: tones.jingle(app.skin.jingles[event])
             app.run(on_first_frame)
