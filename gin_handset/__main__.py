@@ -227,8 +227,61 @@ def match_start(args: argparse.Namespace) -> dict[str, Any]:
     return {"seed": args.seed, "first_hand": args.hand - 1, "first_dealer": dealer}
 
 
+def skin_tools(argv: Sequence[str]) -> int:
+    """``gin-handset skin check FILE`` and ``gin-handset skin preview FILE --out DIR``."""
+    parser = _Parser(prog=f"{PROG} skin", description="Tools for skin authors.")
+    tools = parser.add_subparsers(dest="tool", required=True, metavar="check|preview")
+    check = tools.add_parser("check", help="list every problem of a skin, and its warnings")
+    check.add_argument("file", metavar="FILE|NAME")
+    preview = tools.add_parser("preview", help="draw every screen on a skin into PNG files")
+    preview.add_argument("file", metavar="FILE|NAME")
+    preview.add_argument("--out", metavar="DIR", required=True, help="where the PNGs go")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: no window is opened
+    from gin_handset.device.skin import check_skin
+
+    problems, warnings = check_skin(args.file)
+    for line in problems:
+        print(f"{PROG}: {line}", file=sys.stderr)
+    if problems:
+        print(f"{PROG}: {len(problems)} problem(s)", file=sys.stderr)
+        return 2
+    for line in warnings:
+        print(f"{PROG}: warning: {line}")
+    if args.tool == "check":
+        print(f"{args.file}: no problems" + (f", {len(warnings)} warning(s)" if warnings else ""))
+        return 0
+    return write_preview(args.file, args.out)
+
+
+def write_preview(spec: str, out: str) -> int:
+    """Draw every screen on the skin ``spec`` into the folder ``out``."""
+    import tempfile
+    from pathlib import Path
+
+    import pygame
+
+    from gin_handset.device.skin import load_skin
+    from gin_handset.preview import render
+
+    pygame.display.init()
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            files = render(load_skin(spec), Path(out), Path(scratch))
+    except OSError as error:
+        print(f"{PROG}: the preview could not be written: {error}", file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
+    print(f"{len(files)} pictures in {out}, the last of them the contact sheet {files[-1].name}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["skin"]:
+        return skin_tools(argv[1:])
     parser = build_parser()
     args = parse_args(parser, argv)
     if args.list_skins:

@@ -173,46 +173,86 @@ def load_or_default(spec: str | Path | None) -> tuple[Skin, list[str]]:
     raise SkinError("; ".join(problems) or "no skins found")
 
 
-def _build(path: Path, data: dict[str, Any]) -> Skin:
-    f = Fields(path)
-    f.known(data, "", TOP_FIELDS)
-    body = f.mapping(data, "", "body")
-    f.known(body, "body", BODY_FIELDS)
-    body_size = f.size(body, "body", "size", high=MAX_BODY)
-    lcd = f.mapping(data, "", "lcd")
-    f.known(lcd, "lcd", LCD_FIELDS)
-    lcd_rect = f.rect(lcd, "lcd", "rect")
-    f.inside("lcd.rect", lcd_rect, body_size, "body")
-    resolution = f.size(lcd, "lcd", "resolution", MIN_RESOLUTION, MAX_RESOLUTION)
-    if resolution[0] > lcd_rect[2] or resolution[1] > lcd_rect[3]:
-        f.fail("lcd.resolution", f"{list(resolution)} does not fit in lcd.rect {list(lcd_rect)}")
-    keys = _keys(f, data, body_size)
-    _no_overlaps(f, keys, lcd_rect)
-    palette, fonts, bindings = _palette(f, data), _fonts(f, data), _bindings(f, data)
+def _build(path: Path, data: dict[str, Any], f: Fields | None = None) -> Skin:
+    """The skin in ``data``; with a collecting ``f`` every part is read even after a problem,
+    and the first problem is raised at the end."""
+    f = f or Fields(path)
+    f.attempt(lambda: f.known(data, "", TOP_FIELDS), None)
+    body = f.attempt(lambda: f.mapping(data, "", "body"), {})
+    f.attempt(lambda: f.known(body, "body", BODY_FIELDS), None)
+    body_size = f.attempt(lambda: f.size(body, "body", "size", high=MAX_BODY), (MAX_BODY,) * 2)
+    lcd = f.attempt(lambda: f.mapping(data, "", "lcd"), {})
+    f.attempt(lambda: f.known(lcd, "lcd", LCD_FIELDS), None)
+    lcd_rect = f.attempt(lambda: _lcd_rect(f, lcd, body_size), (0, 0, 0, 0))
+    resolution = f.attempt(lambda: _resolution(f, lcd, lcd_rect), (MIN_RESOLUTION,) * 2)
+    keys = f.attempt(lambda: _keys(f, data, body_size), {})
+    f.attempt(lambda: _no_overlaps(f, keys, lcd_rect), None)
+    palette = f.attempt(lambda: _palette(f, data), {})
+    fonts = f.attempt(lambda: _fonts(f, data), {})
+    bindings = f.attempt(lambda: _bindings(f, data), {})
+    looks = {
+        "name": f.attempt(lambda: f.text(data, "", "name", path.stem), path.stem),
+        "backdrop": f.attempt(lambda: f.color(data, "", "backdrop", (32, 32, 36)), (0, 0, 0)),
+        "body_color": f.attempt(lambda: f.color(body, "body", "color"), (0, 0, 0)),
+        "body_edge": f.attempt(
+            lambda: f.color(body, "body", "edge", f.color(body, "body", "color")), (0, 0, 0)),
+        "body_radius": f.attempt(lambda: f.whole(body, "body", "radius", 0, high=MAX_RADIUS), 0),
+        "body_image": f.attempt(lambda: _image(f, body, path), None),
+        "brand": f.attempt(lambda: _brand(f, body, body_size), None),
+        "decorations": f.attempt(lambda: _decorations(f, body, body_size), ()),
+        "bezel": f.attempt(lambda: f.color(lcd, "lcd", "bezel", (16, 16, 16)), (0, 0, 0)),
+        "numpad": f.attempt(
+            lambda: f.choice(data, "", "numpad", NUMPAD_LAYOUTS, "printed"), "printed"),
+        "jingles": f.attempt(lambda: _jingles(f, data), {}),
+    }
+    if f.problems:
+        raise SkinError(f.problems[0])
     specs = {role: FontSpec(name, scale) for role, (name, scale) in fonts.items()}
     return Skin(
-        name=f.text(data, "", "name", path.stem),
         path=path,
-        backdrop=f.color(data, "", "backdrop", (32, 32, 36)),
         body_size=body_size,
-        body_color=f.color(body, "body", "color"),
-        body_edge=f.color(body, "body", "edge", f.color(body, "body", "color")),
-        body_radius=f.whole(body, "body", "radius", 0, high=MAX_RADIUS),
-        body_image=_image(f, body, path),
-        brand=_brand(f, body, body_size),
-        decorations=_decorations(f, body, body_size),
         lcd_rect=lcd_rect,
         resolution=resolution,
-        bezel=f.color(lcd, "lcd", "bezel", (16, 16, 16)),
         palette=palette,
         fonts=fonts,
         keys=keys,
         bindings=bindings,
         keymap={parse_binding(name): key for name, key in bindings.items()},
-        numpad=f.choice(data, "", "numpad", NUMPAD_LAYOUTS, "printed"),
         theme=Theme(resolution[0], resolution[1], dict(palette), specs),
-        jingles=_jingles(f, data),
+        **looks,
     )
+
+
+def _lcd_rect(f: Fields, lcd: dict[str, Any], body_size: tuple[int, int]) -> Rect:
+    lcd_rect = f.rect(lcd, "lcd", "rect")
+    f.inside("lcd.rect", lcd_rect, body_size, "body")
+    return lcd_rect
+
+
+def _resolution(f: Fields, lcd: dict[str, Any], lcd_rect: Rect) -> tuple[int, int]:
+    resolution = f.size(lcd, "lcd", "resolution", MIN_RESOLUTION, MAX_RESOLUTION)
+    if resolution[0] > lcd_rect[2] or resolution[1] > lcd_rect[3]:
+        f.fail("lcd.resolution", f"{list(resolution)} does not fit in lcd.rect {list(lcd_rect)}")
+    return resolution
+
+
+def check_skin(spec: str | Path) -> tuple[list[str], list[str]]:
+    """Every problem of the skin ``spec`` (not only the first), and, when it has none, the
+    warnings a skin author should mend (text that does not read)."""
+    try:
+        path = find_skin(str(spec))
+        data = resolve(path)
+    except SkinError as error:
+        return [str(error)], []
+    f = Fields(path, collect=True)
+    try:
+        skin = _build(path, data, f)
+    except SkinError:
+        return list(dict.fromkeys(f.problems)), []
+    except Exception as error:  # a last guard, as in load_skin
+        return [*f.problems, f"skin {spec}: cannot be loaded ({type(error).__name__}: "
+                f"{error})"], []
+    return [], skin.warnings()
 
 
 def _image(f: Fields, body: dict[str, Any], path: Path) -> Path | None:
@@ -303,10 +343,14 @@ def _palette(f: Fields, data: dict[str, Any]) -> dict[str, Color]:
     known = (*PALETTE_FIELDS, *FOUR_COLOUR_FIELDS)
     for name in palette:
         if name not in known:
-            f.fail(f"palette.{name}", f"unknown colour name (known: {', '.join(known)})")
-    colours = {name: f.color(palette, "palette", name) for name in PALETTE_FIELDS}
+            f.attempt(lambda n=name: f.fail(f"palette.{n}",
+                                            f"unknown colour name (known: {', '.join(known)})"),
+                      None)
+    colours = {name: f.attempt(lambda n=name: f.color(palette, "palette", n), (0, 0, 0))
+               for name in PALETTE_FIELDS}
     for name, default in FOUR_COLOUR_FIELDS.items():
-        colours[name] = f.color(palette, "palette", name, default)
+        colours[name] = f.attempt(lambda n=name, d=default: f.color(palette, "palette", n, d),
+                                  default)
     return colours
 
 
@@ -349,39 +393,49 @@ def _keys(f: Fields, data: dict[str, Any], body_size: tuple[int, int]) -> dict[P
     }
     keys_data = f.mapping(data, "", "keys")
     keys: dict[PhoneKey, KeySpec] = {}
+    named: set[PhoneKey] = set()  # given, whether or not they could be read
     for name, item in keys_data.items():
-        path = f"keys.{str(name)[:40]}"
-        try:
-            key = PhoneKey.from_name(str(name)[:40])
-        except ValueError:
-            f.fail(path, f"unknown key name (known: {', '.join(k.name for k in PhoneKey)})")
-        if key in keys:
-            f.fail(path, f"{key.name} is given twice")
-        if not isinstance(item, dict):
-            f.fail(path, f"expected a mapping, got {show(item)}")
-        f.known(item, path, KEY_FIELDS)
-        rect = f.rect(item, path, "rect")
-        f.inside(f"{path}.rect", rect, body_size, "body")
-        keys[key] = KeySpec(
-            key=key,
-            shape=f.choice(item, path, "shape", SHAPES, base["shape"]),
-            rect=rect,
-            radius=f.whole(item, path, "radius", base["radius"], high=MAX_RADIUS),
-            label=_label(f, item, path, "label", ""),
-            sub_label=_label(f, item, path, "sub_label", ""),
-            color=f.color(item, path, "color", base["color"]),
-            pressed=f.color(item, path, "pressed", base["pressed"]),
-            edge=f.color(item, path, "edge", base["edge"]),
-            label_color=f.color(item, path, "label_color", base["label_color"]),
-            sub_color=f.color(item, path, "sub_color", base["sub_color"]),
-            label_scale=f.whole(
-                item, path, "label_scale", base["label_scale"], low=1, high=MAX_LABEL_SCALE
-            ),
-        )
-    missing = [k.name for k in PhoneKey if k not in keys]
+        spec = f.attempt(lambda n=name, i=item: _key(f, n, i, base, body_size, named), None)
+        if spec is not None:
+            keys[spec.key] = spec
+    missing = [k.name for k in PhoneKey if k not in named]
     if missing:
         f.fail("keys", f"missing keys: {', '.join(missing)}")
     return keys
+
+
+def _key(f: Fields, name: Any, item: Any, base: dict[str, Any], body_size: tuple[int, int],
+         named: set[PhoneKey]) -> KeySpec:
+    """One key of ``keys``; ``named`` gathers the keys given."""
+    path = f"keys.{str(name)[:40]}"
+    try:
+        key = PhoneKey.from_name(str(name)[:40])
+    except ValueError:
+        f.fail(path, f"unknown key name (known: {', '.join(k.name for k in PhoneKey)})")
+    if key in named:
+        f.fail(path, f"{key.name} is given twice")
+    named.add(key)
+    if not isinstance(item, dict):
+        f.fail(path, f"expected a mapping, got {show(item)}")
+    f.known(item, path, KEY_FIELDS)
+    rect = f.rect(item, path, "rect")
+    f.inside(f"{path}.rect", rect, body_size, "body")
+    return KeySpec(
+        key=key,
+        shape=f.choice(item, path, "shape", SHAPES, base["shape"]),
+        rect=rect,
+        radius=f.whole(item, path, "radius", base["radius"], high=MAX_RADIUS),
+        label=_label(f, item, path, "label", ""),
+        sub_label=_label(f, item, path, "sub_label", ""),
+        color=f.color(item, path, "color", base["color"]),
+        pressed=f.color(item, path, "pressed", base["pressed"]),
+        edge=f.color(item, path, "edge", base["edge"]),
+        label_color=f.color(item, path, "label_color", base["label_color"]),
+        sub_color=f.color(item, path, "sub_color", base["sub_color"]),
+        label_scale=f.whole(
+            item, path, "label_scale", base["label_scale"], low=1, high=MAX_LABEL_SCALE
+        ),
+    )
 
 
 def _no_overlaps(f: Fields, keys: dict[PhoneKey, KeySpec], lcd_rect: Rect) -> None:
@@ -402,12 +456,15 @@ def _jingles(f: Fields, data: dict[str, Any]) -> dict[str, tuple[Note, ...]]:
     f.known(given, "jingles", tuple(JINGLES))
     tunes = {}
     for event, default in JINGLES.items():
-        text = given.get(event, default)
-        try:
-            tunes[event] = rtttl.parse(text)
-        except ValueError as error:
-            f.fail(f"jingles.{event}", f"not a ringtone: {error}")
+        tunes[event] = f.attempt(lambda e=event, d=default: _tune(f, e, given.get(e, d)), ())
     return tunes
+
+
+def _tune(f: Fields, event: str, text: Any) -> tuple[Note, ...]:
+    try:
+        return rtttl.parse(text)
+    except ValueError as error:
+        f.fail(f"jingles.{event}", f"not a ringtone: {error}")
 
 
 def _bindings(f: Fields, data: dict[str, Any]) -> dict[str, PhoneKey]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from gin_handset.storage import show
 
+T = TypeVar("T")
 Color = tuple[int, int, int]
 Rect = tuple[int, int, int, int]
 
@@ -22,15 +23,32 @@ class SkinError(Exception):
     """A skin that cannot be used; the message names the file, the field and what is wrong."""
 
 
+class _Noted(SkinError):
+    """A problem already noted by a collecting `Fields`: the part it was found in stops."""
+
+
 class Fields:
     """Reads fields of one skin file, failing with a `SkinError` that names the dotted path."""
 
-    def __init__(self, file: Path | str) -> None:
+    def __init__(self, file: Path | str, collect: bool = False) -> None:
         self.file = str(file)
+        self.collect = collect  # note every problem (skin check) instead of stopping at one
+        self.problems: list[str] = []
+
+    def attempt(self, read: Callable[[], T], default: T) -> T:
+        """``read()``; when collecting, a problem in it is noted and ``default`` returned."""
+        try:
+            return read()
+        except _Noted:
+            return default
 
     def fail(self, path: str, what: str) -> NoReturn:
         where = f"{self.file}: {path}" if path else self.file
-        raise SkinError(f"skin {where}: {what}")
+        message = f"skin {where}: {what}"
+        if self.collect:
+            self.problems.append(message)
+            raise _Noted(message)
+        raise SkinError(message)
 
     def field(self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING) -> Any:
         """The raw value of ``name`` in ``data``; missing and no default means a failure."""
