@@ -121,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="the key that saves the LCD and the phone as PNGs in the data folder's "
         "screenshots (default f12; none for none)",
     )
+    parser.add_argument("--watch", action="store_true",
+                        help="for skin authors: put the skin on again whenever its file changes")
     parser.add_argument("--list-skins", action="store_true",
                         help="list the bundled skins and your own, and exit")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -320,6 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             shared=shared,
             layout=args.layout,
             screenshot_key=args.screenshot_key,
+            watch=args.watch,
             **match_start(args),
         )
     except KeyboardInterrupt:

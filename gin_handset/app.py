@@ -29,11 +29,13 @@ from gin_handset.device.keys import PhoneKey
 from gin_handset.device.screenshots import DEFAULT_KEY, Screenshots
 from gin_handset.device.skin import Skin, SkinError, load_skin
 from gin_handset.device.skin_files import bundled_skins, looks_like_path, user_skin_names
+from gin_handset.device.skin_watch import SkinWatch
 from gin_handset.device.tones import KeyTones
 from gin_handset.device.waiting import make_waiter
 from gin_handset.render import widgets
 from gin_handset.screens.base import Push, Screen, ScreenStack
 from gin_handset.screens.context import AppContext
+from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.root import build_root
 from gin_handset.settings import data_dir
 
@@ -91,6 +93,7 @@ class App:
         look: Callable[[], Theme] | None = None,
         arrangement: str = FULL,
         shots: Screenshots | None = None,
+        watch: SkinWatch | None = None,
     ) -> None:
         self.skin = skin
         self.look = look  # the theme the screens draw with (the skin's, as the settings change it)
@@ -107,6 +110,8 @@ class App:
         self.frames = 0
         self.shots = shots
         self.notice: tuple[str, int] | None = None  # a word from the app on the prompt line
+        self.watch = watch  # --watch: the skin's files, looked at now and then
+        self.reload: Callable[[], None] = lambda: None  # what to do when they change
 
     @property
     def theme(self) -> Theme:
@@ -173,6 +178,8 @@ class App:
             self.notice = (self.notice[0], left) if left > 0 else None
             if self.notice is None:
                 self.stack.top.dirty = True
+        if self.watch is not None and self.watch.changed(ms):
+            self.reload()
         self.press(self.mapper.advance(ms))
         for event in events:
             self.handle(event)
@@ -199,8 +206,9 @@ class App:
     def wait_ms(self) -> int | None:
         """How long the loop may block waiting for input; None: until an event comes."""
         notice = self.notice[1] if self.notice is not None else None
-        deadlines = [d for d in (self.mapper.next_repeat_in(), self.stack.wake_in(), notice)
-                     if d is not None]
+        watch = self.watch.due_in() if self.watch is not None else None
+        deadlines = [d for d in (self.mapper.next_repeat_in(), self.stack.wake_in(), notice,
+                                 watch) if d is not None]
         return max(1, min(deadlines)) if deadlines else None
 
     def run(self, on_first_frame: Callable[[], None] | None = None) -> None:
@@ -279,6 +287,15 @@ def offer_skins(app: App, context: AppContext, bindings: Mapping[str, PhoneKey |
             return f"Skin {spec} cannot be drawn ({type(error).__name__}: {error})"
         return None
 
+    def reload() -> None:
+        """The skin's file changed (--watch): put it on again, or say why it cannot be."""
+        problem = change(str(app.skin.path))
+        if problem is not None:
+            app.stack.apply(Push(NoticeScreen([problem], None, context.theme, "Skin")))
+        else:
+            app.say(f"Reloaded {app.skin.path.name}")
+
+    app.reload = reload
     context.change_layout = lambda wanted: app.use_skin(app.skin, app.mapper, wanted)
     context.skin_name = skin_in_use(app.skin, context.settings.skin)
     context.skin_names = lambda: [*bundled_skins(), *user_skin_names()]
@@ -307,13 +324,15 @@ def run_app(
     shared: Finished | None = None,
     layout: str | None = None,
     screenshot_key: str | None = DEFAULT_KEY,
+    watch: bool = False,
 ) -> None:
     """Open the handset's window and run the game until the player leaves.
 
     ``bindings`` (key name to phone key, None to unbind) change the skin's bindings. A
     ``shared`` match (``--replay``) is shown first, over the main menu. ``layout`` (full,
     compact or auto) overrides the settings' for this run. ``screenshot_key`` (a key name, or
-    None for none) saves the LCD and the handset in the data folder's ``screenshots``.
+    None for none) saves the LCD and the handset in the data folder's ``screenshots``. With
+    ``watch`` the skin is put on again whenever its files change.
     """
     pygame.display.init()
     try:
@@ -333,7 +352,8 @@ def run_app(
             shots = (Screenshots(data_dir() / "screenshots", screenshot_key)
                      if screenshot_key else None)
             app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones,
-                      lambda: context.theme, wanted, shots)
+                      lambda: context.theme, wanted, shots,
+                      SkinWatch(skin.path) if watch else None)
             offer_skins(app, context, bindings or {})
             context.jingle = lambda event: tones.jingle(app.skin.jingles[event])
             app.run(on_first_frame)
