@@ -27,7 +27,7 @@ from gin_handset.device.handset import (
 from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.screenshots import DEFAULT_KEY, Screenshots
-from gin_handset.device.skin import Skin, SkinError, load_skin
+from gin_handset.device.skin import LcdLooks, Skin, SkinError, load_skin
 from gin_handset.device.skin_files import bundled_skins, looks_like_path, user_skin_names
 from gin_handset.device.skin_watch import SkinWatch
 from gin_handset.device.tones import KeyTones
@@ -48,6 +48,7 @@ MAX_STEP_MS = 250  # a longer unplanned pause (a dragged window, a debugger) cou
 DESKTOP_SHARE = 0.9  # the window may take this share of the desktop's width and height
 EXIT_AFTER_FIRST_FRAME = "GIN_HANDSET_EXIT_AFTER_FIRST_FRAME"
 TITLE = "Gin Handset"
+FRAME_MS = 16  # the phone's frame while something fades
 NOTICE_MS = 2500  # how long a word from the app (a screenshot's file) stays on the prompt line
 
 
@@ -111,6 +112,7 @@ class App:
         self.shots = shots
         self.notice: tuple[str, int] | None = None  # a word from the app on the prompt line
         self.watch = watch  # --watch: the skin's files, looked at now and then
+        self.lcd_looks: Callable[[LcdLooks], LcdLooks] = lambda looks: looks  # the settings
         self.reload: Callable[[], None] = lambda: None  # what to do when they change
 
     @property
@@ -180,6 +182,8 @@ class App:
                 self.stack.top.dirty = True
         if self.watch is not None and self.watch.changed(ms):
             self.reload()
+        if self.view.fade(ms):
+            self.needs_present = True
         self.press(self.mapper.advance(ms))
         for event in events:
             self.handle(event)
@@ -192,11 +196,13 @@ class App:
         """Redraw what changed and present it; False if nothing had changed."""
         if self.stack.quit or not (self.stack.dirty or self.needs_present):
             return False
-        if self.stack.dirty:
+        changed = self.stack.dirty
+        if changed:
             self.stack.draw(self.lcd, self.theme)
             if self.notice is not None:
                 widgets.draw_prompt(self.lcd, self.theme, self.notice[0])
-        self.view.draw(self.window, self.lcd, self.mapper.pressed)
+        self.view.looks = self.lcd_looks(self.skin.lcd_looks)
+        self.view.draw(self.window, self.lcd, self.mapper.pressed, changed)
         if pygame.display.get_surface() is self.window:
             pygame.display.flip()
         self.needs_present = False
@@ -207,8 +213,9 @@ class App:
         """How long the loop may block waiting for input; None: until an event comes."""
         notice = self.notice[1] if self.notice is not None else None
         watch = self.watch.due_in() if self.watch is not None else None
+        fading = FRAME_MS if self.view.ghost_left > 0 else None
         deadlines = [d for d in (self.mapper.next_repeat_in(), self.stack.wake_in(), notice,
-                                 watch) if d is not None]
+                                 watch, fading) if d is not None]
         return max(1, min(deadlines)) if deadlines else None
 
     def run(self, on_first_frame: Callable[[], None] | None = None) -> None:
@@ -260,6 +267,19 @@ def build_root_screen(
     return build_root(build_context(skin, seed, messages, settings, first_hand, first_dealer))
 
 
+DEFAULT_TINT = (214, 236, 186)  # a yellow-green backlight, for a skin that names none
+DEFAULT_GHOST_MS = 150
+
+
+def lcd_looks(looks: LcdLooks, settings: Settings) -> LcdLooks:
+    """The skin's LCD looks as the settings override them (each: the skin's, on or off)."""
+    tint = {"skin": looks.tint, "on": looks.tint or DEFAULT_TINT, "off": None}[settings.lcd_tint]
+    grid = {"skin": looks.grid, "on": True, "off": False}[settings.lcd_grid]
+    ghost = {"skin": looks.ghost, "on": looks.ghost or DEFAULT_GHOST_MS,
+             "off": 0}[settings.lcd_ghost]
+    return LcdLooks(tint, grid, ghost)
+
+
 def skin_in_use(skin: Skin, spec: str | None) -> str:
     """How the settings name ``skin``: ``spec`` if it named it (a file by its path)."""
     if spec is not None and (spec == skin.name or looks_like_path(spec)):
@@ -296,6 +316,7 @@ def offer_skins(app: App, context: AppContext, bindings: Mapping[str, PhoneKey |
             app.say(f"Reloaded {app.skin.path.name}")
 
     app.reload = reload
+    app.lcd_looks = lambda looks: lcd_looks(looks, context.settings)
     context.change_layout = lambda wanted: app.use_skin(app.skin, app.mapper, wanted)
     context.skin_name = skin_in_use(app.skin, context.settings.skin)
     context.skin_names = lambda: [*bundled_skins(), *user_skin_names()]

@@ -24,6 +24,8 @@ FILE_NAME = "settings.json"
 VERSION = 1
 DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 LAYOUTS: tuple[str, ...] = ("auto", "full", "compact")  # the handset whole, or keypad beside
+LCD_CHOICES: tuple[str, ...] = ("skin", "on", "off")  # an LCD look: as the skin has it, or not
+LCD_LOOKS = ("lcd_tint", "lcd_grid", "lcd_ghost")
 
 
 class SettingsError(FieldError):
@@ -38,6 +40,9 @@ class Settings:
     skin: str | None = None
     four_colour: bool = False  # diamonds and clubs in colours of their own (colour skins)
     layout: str = "auto"  # one of LAYOUTS
+    lcd_tint: str = "skin"  # the backlight's tint, one of LCD_CHOICES
+    lcd_grid: str = "skin"  # the pixel grid
+    lcd_ghost: str = "skin"  # a slow panel's fading trace
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -46,6 +51,10 @@ class Settings:
         if self.layout not in LAYOUTS:
             raise SettingsError("layout", f"{show(self.layout)} is not one of "
                                 f"{', '.join(LAYOUTS)}")
+        for name in LCD_LOOKS:
+            if getattr(self, name) not in LCD_CHOICES:
+                raise SettingsError(name, f"{show(getattr(self, name))} is not one of "
+                                    f"{', '.join(LCD_CHOICES)}")
         for name in ("sound", "four_colour"):
             if type(getattr(self, name)) is not bool:
                 raise SettingsError(name, f"{show(getattr(self, name))} is not true or false")
@@ -61,6 +70,7 @@ class Settings:
             "skin": self.skin,
             "four_colour": self.four_colour,
             "layout": self.layout,
+            **{name: getattr(self, name) for name in LCD_LOOKS},
         }
 
     @classmethod
@@ -71,7 +81,8 @@ class Settings:
         """
         if not isinstance(data, dict):
             raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
-        known = {"version", "options", "difficulty", "sound", "skin", "four_colour", "layout"}
+        known = {"version", "options", "difficulty", "sound", "skin", "four_colour", "layout",
+                 *LCD_LOOKS}
         for name in data:
             if name not in known:
                 raise SettingsError(str(name), "unknown field")
@@ -92,6 +103,7 @@ class Settings:
             skin=data.get("skin", defaults.skin),
             four_colour=data.get("four_colour", defaults.four_colour),
             layout=data.get("layout", defaults.layout),
+            **{name: data.get(name, getattr(defaults, name)) for name in LCD_LOOKS},
         )
 
 

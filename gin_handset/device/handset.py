@@ -173,11 +173,15 @@ class HandsetView:
         self.arrangement = arrangement
         self.layout = layout_for(skin, window, scale, arrangement)
         self._body: pygame.Surface | None = None
+        self.looks = skin.lcd_looks  # as the settings have it (the app sets it)
+        self._shown: pygame.Surface | None = None  # the LCD as last drawn, scaled
+        self._ghost: pygame.Surface | None = None  # the picture before it, fading
+        self.ghost_left = 0  # ms until the ghost is gone
 
     def resize(self, window: tuple[int, int]) -> None:
         """Re-layout for a new window size, at the largest whole scale that fits."""
         self.layout = layout_for(self.skin, window, None, self.arrangement)
-        self._body = None
+        self._body = self._shown = self._ghost = None
 
     def key_at(self, pos: tuple[int, int]) -> PhoneKey | None:
         return key_at(self.skin, self.layout, pos)
@@ -189,9 +193,11 @@ class HandsetView:
         return self.layout.rect((x, y, *self.skin.resolution))
 
     def draw(
-        self, window: pygame.Surface, lcd: pygame.Surface, pressed: frozenset[PhoneKey]
+        self, window: pygame.Surface, lcd: pygame.Surface, pressed: frozenset[PhoneKey],
+        changed: bool = True,
     ) -> None:
-        """The whole picture: backdrop, body, keys (``pressed`` ones pressed) and the LCD."""
+        """The whole picture: backdrop, body, keys (``pressed`` ones pressed) and the LCD
+        (``changed``: with a new picture)."""
         if self._body is None:
             self._body = self._draw_body()
         window.fill(self.skin.backdrop)
@@ -202,12 +208,45 @@ class HandsetView:
                         pygame.Rect(x * s, y * s, w * s, h * s))
         for key in pressed:
             self._draw_key(window, self.skin.keys[key], self.layout, pressed=True)
-        self.draw_lcd(window, lcd)
+        self.draw_lcd(window, lcd, changed)
 
-    def draw_lcd(self, window: pygame.Surface, lcd: pygame.Surface) -> None:
-        """The LCD scaled by the whole factor (no smoothing) onto its place in the window."""
+    def draw_lcd(self, window: pygame.Surface, lcd: pygame.Surface, changed: bool = True
+                 ) -> None:
+        """The LCD scaled by the whole factor (no smoothing) onto its place in the window,
+        through the glass's looks; ``changed`` says the LCD has a new picture."""
         target = self.lcd_rect
-        window.blit(pygame.transform.scale(lcd, target.size), target)
+        if changed or self._shown is None or self._shown.get_size() != target.size:
+            previous = self._shown
+            self._shown = self._glass(pygame.transform.scale(lcd, target.size))
+            if self.looks.ghost and previous is not None and previous.get_size() == target.size:
+                self._ghost, self.ghost_left = previous, self.looks.ghost
+        window.blit(self._shown, target)
+        if self._ghost is not None and self.ghost_left > 0:
+            self._ghost.set_alpha(int(128 * self.ghost_left / max(1, self.looks.ghost)))
+            window.blit(self._ghost, target)
+
+    def fade(self, ms: int) -> bool:
+        """Let the ghost fade by ``ms``; whether there was one to draw."""
+        if self.ghost_left <= 0:
+            return False
+        self.ghost_left = max(0, self.ghost_left - ms)
+        if self.ghost_left == 0:
+            self._ghost = None
+        return True
+
+    def _glass(self, picture: pygame.Surface) -> pygame.Surface:
+        """``picture`` with the backlight's tint and the pixel grid, as the looks say."""
+        if self.looks.tint is not None:
+            picture.fill(self.looks.tint, special_flags=pygame.BLEND_MULT)
+        scale = self.layout.scale
+        if self.looks.grid and scale >= 3:
+            gap = (150, 150, 150)
+            width, height = picture.get_size()
+            for x in range(0, width, scale):
+                picture.fill(gap, (x, 0, 1, height), special_flags=pygame.BLEND_MULT)
+            for y in range(0, height, scale):
+                picture.fill(gap, (0, y, width, 1), special_flags=pygame.BLEND_MULT)
+        return picture
 
     def _draw_body(self) -> pygame.Surface:
         skin, s = self.skin, self.layout.scale

@@ -57,7 +57,8 @@ TOP_FIELDS = ("name", "backdrop", "body", "lcd", "palette", "fonts", "key_style"
 BODY_FIELDS = ("size", "color", "edge", "radius", "image", "brand", "decorations")
 BRAND_FIELDS = ("text", "center", "color", "scale")
 DECORATION_FIELDS = ("shape", "rect", "color", "radius")
-LCD_FIELDS = ("rect", "resolution", "bezel")
+LCD_FIELDS = ("rect", "resolution", "bezel", "tint", "grid", "ghost")
+MAX_GHOST_MS = 1000
 STYLE_FIELDS = ("shape", "radius", "color", "pressed", "edge", "label_color", "sub_color",
                 "label_scale")
 KEY_FIELDS = (*STYLE_FIELDS, "rect", "label", "sub_label")
@@ -104,6 +105,17 @@ class KeySpec:
 
 
 @dataclass(frozen=True)
+class LcdLooks:
+    """How the LCD glass looks: a backlight ``tint`` (multiplied over the picture), a pixel
+    ``grid`` (the gaps between pixels, at 3x and above), a slow panel's ``ghost`` (ms a changed
+    picture leaves a fading trace)."""
+
+    tint: Color | None = None
+    grid: bool = False
+    ghost: int = 0
+
+
+@dataclass(frozen=True)
 class Skin:
     """A loaded, validated skin. Body coordinates are in body units (one unit per LCD pixel)."""
 
@@ -128,6 +140,7 @@ class Skin:
     numpad: str
     theme: Theme  # what the renderer needs: one object for the app and every screen
     jingles: dict[str, tuple[Note, ...]]  # the tune of each of rtttl.JINGLES's events
+    lcd_looks: LcdLooks = LcdLooks()
 
     def warnings(self) -> list[str]:
         """What a skin author should mend although the skin loads: text that does not read."""
@@ -204,6 +217,7 @@ def _build(path: Path, data: dict[str, Any], f: Fields | None = None) -> Skin:
         "numpad": f.attempt(
             lambda: f.choice(data, "", "numpad", NUMPAD_LAYOUTS, "printed"), "printed"),
         "jingles": f.attempt(lambda: _jingles(f, data), {}),
+        "lcd_looks": f.attempt(lambda: _lcd_looks(f, lcd), LcdLooks()),
     }
     if f.problems:
         raise SkinError(f.problems[0])
@@ -221,6 +235,15 @@ def _build(path: Path, data: dict[str, Any], f: Fields | None = None) -> Skin:
         theme=Theme(resolution[0], resolution[1], dict(palette), specs),
         **looks,
     )
+
+
+def _lcd_looks(f: Fields, lcd: dict[str, Any]) -> LcdLooks:
+    tint = f.color(lcd, "lcd", "tint", None) if lcd.get("tint") is not None else None
+    grid = f.field(lcd, "lcd", "grid", False)
+    if type(grid) is not bool:
+        f.fail("lcd.grid", f"expected true or false, got {show(grid)}")
+    ghost = f.whole(lcd, "lcd", "ghost", 0, high=MAX_GHOST_MS)
+    return LcdLooks(tint, grid, ghost)
 
 
 def _lcd_rect(f: Fields, lcd: dict[str, Any], body_size: tuple[int, int]) -> Rect:

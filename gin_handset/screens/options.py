@@ -1,5 +1,5 @@
 """The Options screen: the handset's four rule options, the house rules, computer level, sound,
-the deck's colours, the phone's layout and the skin.
+the deck's colours, the phone's layout, the LCD's looks and the skin.
 
 2/8 move between rows, 4/6 or 5 change the value, OK (or the left soft key) saves and returns,
 CLR (or the right soft key) returns to the main menu without saving. A new skin is put on at
@@ -33,7 +33,7 @@ from gin_handset.screens.base import Pop, PopToRoot, Push, Screen, Transition
 from gin_handset.screens.common import draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen
-from gin_handset.settings import DIFFICULTIES, LAYOUTS, Settings
+from gin_handset.settings import DIFFICULTIES, LAYOUTS, LCD_CHOICES, LCD_LOOKS, Settings
 
 NEXT_VALUE = CURSOR_RIGHT | PICK
 HINT = "4/6 change  OK save  CLR cancel"
@@ -68,16 +68,20 @@ ROWS: tuple[Row, ...] = (
     Row("Sound", "sound", (True, False), ("On", "Off")),
     Row("Deck Colours", "four_colour", (False, True), ("Two", "Four")),
     Row("Phone Layout", "layout", LAYOUTS, ("Auto", "Full", "Compact")),
+    Row("Backlight Tint", "lcd_tint", LCD_CHOICES, ("Skin", "On", "Off")),
+    Row("Pixel Grid", "lcd_grid", LCD_CHOICES, ("Skin", "On", "Off")),
+    Row("Slow LCD", "lcd_ghost", LCD_CHOICES, ("Skin", "On", "Off")),
 )
 
 
-SETTINGS_ROWS = ("difficulty", "sound", "four_colour", "layout", "skin")
+SETTINGS_ROWS = ("difficulty", "sound", "four_colour", "layout", *LCD_LOOKS, "skin")
 
 
 def _values(settings: Settings) -> dict[str, Any]:
     values = settings.options.to_dict()
     values.update(difficulty=settings.difficulty, sound=settings.sound,
-                  four_colour=settings.four_colour, layout=settings.layout)
+                  four_colour=settings.four_colour, layout=settings.layout,
+                  **{name: getattr(settings, name) for name in LCD_LOOKS})
     return values
 
 
@@ -121,6 +125,7 @@ class OptionsScreen(Screen):
         return replace(self.context.settings, options=Options(**options),
                        difficulty=self.values["difficulty"], sound=self.values["sound"],
                        four_colour=self.values["four_colour"], layout=self.values["layout"],
+                       **{name: self.values[name] for name in LCD_LOOKS},
                        skin=self.values.get("skin", self.context.settings.skin))
 
     def change(self, step: int) -> None:
