@@ -11,7 +11,7 @@ from gin_handset.render.theme import Theme
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-SKINS = ("classic", "candybar", "qvga")
+SKINS = ("classic", "candybar", "qvga", "flip")
 
 def skin_theme(name: str) -> Theme:
     """A bundled skin's theme."""

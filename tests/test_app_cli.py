@@ -65,9 +65,9 @@ def test_list_skins():
     result = run("--list-skins")
     assert result.returncode == 0
     lines = result.stdout.strip().splitlines()
-    assert [line.split()[0] for line in lines] == ["candybar", "classic", "qvga"]
+    assert [line.split()[0] for line in lines] == ["candybar", "classic", "flip", "qvga"]
     assert "176x208" in lines[0] and "(default)" in lines[0]
-    assert "128x160" in lines[1] and "240x320" in lines[2]
+    assert "128x160" in lines[1] and "128x128" in lines[2] and "240x320" in lines[3]
 
 
 def test_help():

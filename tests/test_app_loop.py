@@ -176,6 +176,7 @@ def test_exit_after_first_frame(skin, monkeypatch, capsys):
         ("candybar", (1920, 1080), 2),
         ("candybar", (3840, 2160), 4),
         ("classic", (1920, 1080), 2),
+        ("flip", (1920, 1080), 2),
         ("qvga", (1920, 1080), 1),
         ("qvga", (800, 600), 1),
     ],

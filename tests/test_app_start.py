@@ -137,5 +137,5 @@ def test_a_skin_in_the_players_skin_folder_is_found_and_listed(data_dir):
                             capture_output=True, text=True, timeout=60,
                             env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     names = [line.split()[0] for line in listed.stdout.splitlines()]
-    assert names == ["candybar", "classic", "qvga", "mine"], listed.stderr
+    assert names == ["candybar", "classic", "flip", "qvga", "mine"], listed.stderr
     assert "yours" in listed.stdout.splitlines()[-1]

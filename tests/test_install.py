@@ -57,7 +57,7 @@ def test_the_installed_wheel_lists_its_skins_and_starts(tmp_path):
     listed = run(program, "--list-skins", cwd=elsewhere, **data)
     assert listed.returncode == 0, listed.stderr
     assert [line.split()[0] for line in listed.stdout.splitlines()] == [
-        "candybar", "classic", "qvga"]
+        "candybar", "classic", "flip", "qvga"]
     started = run(program, "--skin", "qvga", cwd=elsewhere,
                   GIN_HANDSET_EXIT_AFTER_FIRST_FRAME="1", **data)
     assert started.returncode == 0 and "first frame" in started.stdout, started.stderr

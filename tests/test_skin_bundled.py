@@ -12,7 +12,9 @@ from gin_handset.device.skin import DEFAULT_SKIN, bundled_skins, load_skin
 from gin_handset.device.skin_files import merge
 from gin_handset.render.theme import FONT_ROLES, FOUR_COLOUR_FIELDS, PALETTE_FIELDS, Theme
 
-RESOLUTIONS = {"classic": (128, 160), "candybar": (176, 208), "qvga": (240, 320)}
+RESOLUTIONS = {
+    "classic": (128, 160), "candybar": (176, 208), "qvga": (240, 320), "flip": (128, 128),
+}
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -26,7 +28,7 @@ def _inside(rect, size):
     return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
 
 
-def test_three_bundled_skins_and_the_default():
+def test_four_bundled_skins_and_the_default():
     assert bundled_skins() == sorted(RESOLUTIONS)
     assert DEFAULT_SKIN == "candybar"
 

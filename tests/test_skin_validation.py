@@ -24,7 +24,7 @@ EXPECTED = {
     "key_outside": ("keys.NUM5.rect", "rectangle [500, 10, 20, 20] is outside the body (216x476)"),
     "lcd_outside": ("lcd.rect", "rectangle [0, 0, 900, 900] is outside the body"),
     "resolution_too_big": ("lcd.resolution", "[300, 300] does not fit in lcd.rect"),
-    "resolution_too_small": ("lcd.resolution", "must be at least [128, 160], got [96, 65]"),
+    "resolution_too_small": ("lcd.resolution", "must be at least [128, 128], got [96, 65]"),
     "font_scale_too_big": ("fonts.body.scale", "must be at most 4, got 1000"),
     "bad_colour": ("palette.red", "expected a colour \"#rrggbb\", got 'red'"),
     "missing_palette_colour": ("palette.meld", "missing"),

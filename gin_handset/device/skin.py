@@ -40,8 +40,9 @@ __all__ = [
 
 SHAPES = ("rect", "rounded", "ellipse")
 NUMPAD_LAYOUTS = ("printed", "phone")
-# The game's screens are laid out for 128x160 and up; larger than VGA is no keypad phone.
-MIN_RESOLUTION = (128, 160)
+# The game's screens are laid out for 128x128 (a flip phone's square LCD) and up; larger
+# than VGA is no keypad phone.
+MIN_RESOLUTION = (128, 128)
 MAX_RESOLUTION = (480, 640)
 MAX_BODY = (1600, 1600)
 MAX_FONT_SCALE = 4

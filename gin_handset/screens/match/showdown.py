@@ -74,20 +74,33 @@ def result_rows(result: HandResult, hands: dict[int, Sequence[Card]]
 def draw_showdown(lcd: pygame.Surface, theme: Theme, content: pygame.Rect,
                   rows: list[tuple[str, table.ArrangedRow]], lines: Sequence[str]) -> None:
     """The rows (a label over each hand), then ``lines`` wrapped, from the top of
-    ``content``."""
+    ``content``.
+
+    Where that would run past the prompt line (a 128x128 LCD), each row gives up the room a
+    hand row keeps above its cards for a raised card and the cursor's frame, which a row with
+    neither does not use; a line that still does not fit is left out rather than drawn over the
+    prompt and the soft keys."""
     spec = theme.font("small")
     step = line_height(spec) + 1
     row_h = card_render.hand_height(theme)
     ink = theme.color("text")
+    width = theme.width - 2 * widgets.MARGIN
+    wrapped = [line for text in lines for line in wrap_text(text, spec, width)]
+    bottom = widgets.prompt_rect(theme).top
+    m = card_render.card_metrics(theme)
+    needed = len(rows) * (step + row_h + 2) + len(wrapped) * step  # to the last line's foot
+    short = content.top + needed > bottom
     y = content.top + 1
     for label, row in rows:
         draw_text(lcd, label, spec, ink, (widgets.MARGIN, y))
         y += step
-        card_render.draw_hand(lcd, theme, row.cards, pygame.Rect(0, y, theme.width, row_h),
-                              row.looks)
-        y += row_h + 2
-    width = theme.width - 2 * widgets.MARGIN
-    for text in lines:
-        for line in wrap_text(text, spec, width):
-            draw_text(lcd, line, spec, ink, (widgets.MARGIN, y))
-            y += step
+        plain = not any(look.raised or look.cursor for look in row.looks)
+        tuck = m.frame + m.lift if short and plain else 0
+        card_render.draw_hand(lcd, theme, row.cards,
+                              pygame.Rect(0, y - tuck, theme.width, row_h), row.looks)
+        y += row_h + 2 - tuck
+    for line in wrapped:
+        if y + line_height(spec) > bottom:
+            break
+        draw_text(lcd, line, spec, ink, (widgets.MARGIN, y))
+        y += step
