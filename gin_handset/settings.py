@@ -26,6 +26,7 @@ DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
 LAYOUTS: tuple[str, ...] = ("auto", "full", "compact")  # the handset whole, or keypad beside
 LCD_CHOICES: tuple[str, ...] = ("skin", "on", "off")  # an LCD look: as the skin has it, or not
 LCD_LOOKS = ("lcd_tint", "lcd_grid", "lcd_ghost")
+MOTIONS: tuple[str, ...] = ("off", "normal", "fast")  # how cards slide
 
 
 class SettingsError(FieldError):
@@ -43,6 +44,7 @@ class Settings:
     lcd_tint: str = "skin"  # the backlight's tint, one of LCD_CHOICES
     lcd_grid: str = "skin"  # the pixel grid
     lcd_ghost: str = "skin"  # a slow panel's fading trace
+    motion: str = "normal"  # one of MOTIONS
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -51,6 +53,9 @@ class Settings:
         if self.layout not in LAYOUTS:
             raise SettingsError("layout", f"{show(self.layout)} is not one of "
                                 f"{', '.join(LAYOUTS)}")
+        if self.motion not in MOTIONS:
+            raise SettingsError("motion", f"{show(self.motion)} is not one of "
+                                f"{', '.join(MOTIONS)}")
         for name in LCD_LOOKS:
             if getattr(self, name) not in LCD_CHOICES:
                 raise SettingsError(name, f"{show(getattr(self, name))} is not one of "
@@ -71,6 +76,7 @@ class Settings:
             "four_colour": self.four_colour,
             "layout": self.layout,
             **{name: getattr(self, name) for name in LCD_LOOKS},
+            "motion": self.motion,
         }
 
     @classmethod
@@ -82,7 +88,7 @@ class Settings:
         if not isinstance(data, dict):
             raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
         known = {"version", "options", "difficulty", "sound", "skin", "four_colour", "layout",
-                 *LCD_LOOKS}
+                 *LCD_LOOKS, "motion"}
         for name in data:
             if name not in known:
                 raise SettingsError(str(name), "unknown field")
@@ -104,6 +110,7 @@ class Settings:
             four_colour=data.get("four_colour", defaults.four_colour),
             layout=data.get("layout", defaults.layout),
             **{name: data.get(name, getattr(defaults, name)) for name in LCD_LOOKS},
+            motion=data.get("motion", defaults.motion),
         )
 
 

@@ -189,6 +189,17 @@ def hand_height(theme: Theme) -> int:
     return m.frame + m.lift + m.height + m.frame + 1 + m.underline
 
 
+def hand_slots(theme: Theme, count: int, rect: pygame.Rect) -> list[pygame.Rect]:
+    """Where each of ``count`` cards of a row centred in ``rect`` goes (not raised)."""
+    if count <= 0:
+        return []
+    m = card_metrics(theme)
+    step = hand_step(theme, count, rect.width - 2 * m.frame)
+    left = rect.left + (rect.width - step * (count - 1) - m.width) // 2
+    top = rect.top + m.frame + m.lift
+    return [pygame.Rect(left + i * step, top, m.width, m.height) for i in range(count)]
+
+
 def draw_hand(
     surface: pygame.Surface,
     theme: Theme,
@@ -205,12 +216,11 @@ def draw_hand(
         return []
     m = card_metrics(theme)
     looks = list(looks) if looks is not None else [PLAIN] * len(cards)
-    step = hand_step(theme, len(cards), rect.width - 2 * m.frame)
-    left = rect.left + (rect.width - step * (len(cards) - 1) - m.width) // 2
-    top = rect.top + m.frame + m.lift
+    slots = hand_slots(theme, len(cards), rect)
+    top = slots[0].top
     drawn: list[pygame.Rect] = []
-    for i, (card, look) in enumerate(zip(cards, looks, strict=True)):
-        drawn.append(draw_any(surface, theme, card, (left + i * step, top), _no_cursor(look)))
+    for card, look, slot in zip(cards, looks, slots, strict=True):
+        drawn.append(draw_any(surface, theme, card, slot.topleft, _no_cursor(look)))
     line_y = top + m.height + m.frame + 1
     for i, look in enumerate(looks):
         if look.meld is None:

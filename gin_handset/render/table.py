@@ -131,6 +131,13 @@ def table_layout(theme: Theme) -> TableLayout:
     return TableLayout(opponent, stock, discard, choices, status, hand)
 
 
+def opponent_row(theme: Theme, rect: pygame.Rect, name: str) -> pygame.Rect:
+    """Where the opponent's cards go in ``rect``: left of its name and count."""
+    spec = theme.font("small")
+    label_w = max(text_width(name, spec), text_width("88", spec)) + 2 * widgets.MARGIN
+    return pygame.Rect(rect.left, rect.top, rect.width - label_w, rect.height)
+
+
 def draw_opponent(
     surface: pygame.Surface,
     theme: Theme,
@@ -141,8 +148,7 @@ def draw_opponent(
 ) -> None:
     """The opponent's hand as backs (or ``cards`` face up), its name and count at the right."""
     spec = theme.font("small")
-    label_w = max(text_width(name, spec), text_width("88", spec)) + 2 * widgets.MARGIN
-    row = pygame.Rect(rect.left, rect.top, rect.width - label_w, rect.height)
+    row = opponent_row(theme, rect, name)
     shown: list[Card | None] = list(cards) if cards is not None else [None] * count
     draw_hand(surface, theme, shown, row)
     x = rect.right - widgets.MARGIN

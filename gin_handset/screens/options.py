@@ -33,7 +33,14 @@ from gin_handset.screens.base import Pop, PopToRoot, Push, Screen, Transition
 from gin_handset.screens.common import draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen
-from gin_handset.settings import DIFFICULTIES, LAYOUTS, LCD_CHOICES, LCD_LOOKS, Settings
+from gin_handset.settings import (
+    DIFFICULTIES,
+    LAYOUTS,
+    LCD_CHOICES,
+    LCD_LOOKS,
+    MOTIONS,
+    Settings,
+)
 
 NEXT_VALUE = CURSOR_RIGHT | PICK
 HINT = "4/6 change  OK save  CLR cancel"
@@ -71,17 +78,18 @@ ROWS: tuple[Row, ...] = (
     Row("Backlight Tint", "lcd_tint", LCD_CHOICES, ("Skin", "On", "Off")),
     Row("Pixel Grid", "lcd_grid", LCD_CHOICES, ("Skin", "On", "Off")),
     Row("Slow LCD", "lcd_ghost", LCD_CHOICES, ("Skin", "On", "Off")),
+    Row("Card Motion", "motion", MOTIONS, ("Off", "Normal", "Fast")),
 )
 
 
-SETTINGS_ROWS = ("difficulty", "sound", "four_colour", "layout", *LCD_LOOKS, "skin")
+SETTINGS_ROWS = ("difficulty", "sound", "four_colour", "layout", *LCD_LOOKS, "motion", "skin")
 
 
 def _values(settings: Settings) -> dict[str, Any]:
     values = settings.options.to_dict()
     values.update(difficulty=settings.difficulty, sound=settings.sound,
                   four_colour=settings.four_colour, layout=settings.layout,
-                  **{name: getattr(settings, name) for name in LCD_LOOKS})
+                  motion=settings.motion, **{name: getattr(settings, name) for name in LCD_LOOKS})
     return values
 
 
@@ -125,6 +133,7 @@ class OptionsScreen(Screen):
         return replace(self.context.settings, options=Options(**options),
                        difficulty=self.values["difficulty"], sound=self.values["sound"],
                        four_colour=self.values["four_colour"], layout=self.values["layout"],
+                       motion=self.values["motion"],
                        **{name: self.values[name] for name in LCD_LOOKS},
                        skin=self.values.get("skin", self.context.settings.skin))
 

@@ -24,6 +24,7 @@ class ComputerTurnScreen(TableScreen):
         self.rearranging = False  # the hand's cursor shows once the player rearranges
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        self.tracker.stop()
         shared = match_key(key)
         if shared is not None:
             return shared
@@ -43,10 +44,12 @@ class ComputerTurnScreen(TableScreen):
         session = self.ui.session
         if session.advance(ms):
             self.dirty = True
+        self.follow_motion(ms)
         return None if session.computer_playing else Go(Route.PRESENT)
 
     def wake_in(self) -> int | None:
-        return self.ui.session.wake_in()
+        waits = [w for w in (self.ui.session.wake_in(), super().wake_in()) if w is not None]
+        return min(waits) if waits else None
 
     def pile_looks(self) -> tuple[CardLook, CardLook]:
         step = self.ui.session.computer_step

@@ -84,6 +84,7 @@ class PlayScreen(TableScreen):
     # keys
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        self.tracker.stop()  # any key ends a card's slide
         shared = match_key(key)
         if shared is not None:
             return shared

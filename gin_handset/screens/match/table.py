@@ -22,6 +22,7 @@ from gin_handset.rules.melds import best_arrangement, deadwood
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import PopToRoot, Screen
 from gin_handset.screens.common import draw_frame
+from gin_handset.screens.match.motion import FRAME_MS, SPEEDS, MotionTracker
 from gin_handset.screens.match.shortcuts import HINT_KEY, MOVE_LEFT, MOVE_RIGHT, PILE_KEY, SORTS
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 from gin_handset.session.record import HUMAN
@@ -85,10 +86,24 @@ class TableScreen(Screen):
         self.ui = ui
         self.hand_cursor = 0
         self.note: list[table.Part] | None = None
+        self.tracker = MotionTracker(self.view, ui.hand_cards())
 
     @property
     def view(self) -> PlayerView:
         return self.ui.view()
+
+    def follow_motion(self, ms: int) -> None:
+        """Move a sliding card on, and start one for a new draw or discard."""
+        speed = SPEEDS.get(self.ui.context.settings.motion, 0)
+        if self.tracker.follow(self.view, self.ui.hand_cards(), self.ui.theme, ms, speed):
+            self.dirty = True
+
+    def update(self, ms: int) -> MatchTransition | None:
+        self.follow_motion(ms)
+        return None
+
+    def wake_in(self) -> int | None:
+        return FRAME_MS if self.tracker.motion is not None else None
 
     def rearrange(self, key: PhoneKey) -> bool:
         """Sort the hand or move the card under the cursor; whether ``key`` did that."""
@@ -156,9 +171,16 @@ class TableScreen(Screen):
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         draw_frame(lcd, theme, self, scores_title(self.ui), middle=self.middle_key())
         where = table.table_layout(theme)
+        motion = self.tracker.motion
         count, shown = self.opponent_cards()
+        if motion is not None and not motion.to_pile and motion.seat != HUMAN:
+            count -= 1  # the card is on its way
+            shown = [c for c in shown if c != motion.card] if shown is not None else None
         table.draw_opponent(lcd, theme, where.opponent, count, COMPUTER_NAME, shown)
         stock_count, top, pile_count = self.piles()
+        if motion is not None and motion.to_pile:
+            under = self.view.discard_pile[:-1]
+            top, pile_count = (under[-1] if under else None), len(under)
         stock_look, pile_look = self.pile_looks()
         card_render.draw_pile(lcd, theme, where.stock, None, stock_count, stock_look)
         card_render.draw_pile(lcd, theme, where.discard, top, pile_count, pile_look)
@@ -166,7 +188,12 @@ class TableScreen(Screen):
         status_left, status_right = self.status()
         draw_status(lcd, theme, where.status, status_left, status_right)
         cards, looks = self.hand_row()
+        if motion is not None and not motion.to_pile and motion.seat == HUMAN:
+            kept = [i for i, card in enumerate(cards) if card != motion.card]
+            cards, looks = [cards[i] for i in kept], [looks[i] for i in kept]
         card_render.draw_hand(lcd, theme, cards, where.hand, looks)
+        if motion is not None:
+            card_render.draw_any(lcd, theme, motion.card, motion.rect().topleft)
         table.draw_prompt(lcd, theme, self.prompt())
 
 

@@ -1,0 +1,113 @@
+"""Cards slide: a draw from the stock or the pile to its hand, a discard to the pile; at the
+phone's frame rate for a moment, skipped by any key, off in Options; the computer's stock draw
+slides face down."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.rules.actions import DrawStock
+from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.motion import FRAME_MS, SPEEDS
+from gin_handset.screens.match.play import PlayScreen
+from tests.conftest import skin_theme
+from tests.test_match_references import ui_at
+from tests.test_play_seeds import play_computer_step
+
+
+def drawn(screen, theme) -> bytes:
+    lcd = pygame.Surface((theme.width, theme.height))
+    screen.draw(lcd, theme)
+    return pygame.image.tobytes(lcd, "RGB")
+
+
+@pytest.fixture
+def theme():
+    return skin_theme("candybar")
+
+
+def test_a_drawn_card_slides_to_its_place_then_the_screen_rests(theme, tmp_path) -> None:
+    ui = ui_at(theme, "gin_draw", tmp_path)
+    screen = PlayScreen(ui)
+    assert screen.wake_in() is None
+    held = set(ui.view().hand)
+    assert ui.session.act(DrawStock()) is None
+    ui.sync_order()
+    screen.update(0)
+    motion = screen.tracker.motion
+    assert motion is not None and not motion.to_pile
+    assert motion.card is not None and motion.card not in held, "the player sees its own card"
+    assert screen.wake_in() == FRAME_MS
+    frames = []
+    for _ in range(SPEEDS["normal"] // FRAME_MS + 1):
+        frames.append(drawn(screen, theme))
+        screen.update(FRAME_MS)
+    assert screen.tracker.motion is None and screen.wake_in() is None
+    assert len(set(frames)) > 5, "it moves frame by frame"
+    rest = drawn(screen, theme)
+    assert frames[0] != rest and motion.card in screen.hand_row()[0], "it lands in the hand"
+
+
+def test_a_discard_slides_to_the_pile_and_any_key_ends_it(theme, tmp_path) -> None:
+    ui = ui_at(theme, "gin_draw", tmp_path)
+    ui.session.act(DrawStock())
+    ui.sync_order()
+    screen = PlayScreen(ui)
+    card = ui.hand_cards()[screen.hand_cursor]
+    below = ui.view().discard_pile[-1]
+    screen.on_key(K.NUM5)  # discard the card under the cursor
+    ui.sync_order()
+    assert ui.view().discard_pile[-1] == card
+    screen.update(0)
+    motion = screen.tracker.motion
+    assert motion is not None and motion.to_pile and motion.card == card
+    sliding = drawn(screen, theme)
+    screen.update(SPEEDS["normal"])
+    assert screen.tracker.motion is None
+    assert sliding != drawn(screen, theme), "the pile showed the card below until it landed"
+    assert below != card
+
+
+def test_any_key_ends_a_slide(theme, tmp_path) -> None:
+    ui = ui_at(theme, "gin_draw", tmp_path)
+    screen = PlayScreen(ui)
+    ui.session.act(DrawStock())
+    ui.sync_order()
+    screen.update(0)
+    assert screen.tracker.motion is not None
+    screen.on_key(K.STAR)
+    assert screen.tracker.motion is None and screen.wake_in() is None
+
+
+def test_the_computers_stock_draw_slides_face_down(theme, tmp_path) -> None:
+    ui = ui_at(theme, "gin_decide_knock", tmp_path)
+    while not ui.session.computer_to_act:
+        play = PlayScreen(ui)
+        play.on_key(K.NUM8)
+        play.on_key(K.SELECT)
+        ui.sync_order()
+    screen = ComputerTurnScreen(ui)
+    while True:
+        play_computer_step(ui.session)
+        screen.update(0)
+        event = ui.view().log[-1]
+        if event.kind in ("stock", "pile"):
+            break
+    motion = screen.tracker.motion
+    assert motion is not None and not motion.to_pile and motion.seat == 1
+    assert motion.card == (None if event.kind == "stock" else event.card), (
+        "a stock card the player may not see slides face down")
+
+
+def test_off_means_no_slide(theme, tmp_path) -> None:
+    ui = ui_at(theme, "gin_draw", tmp_path)
+    ui.context.settings = replace(ui.context.settings, motion="off")
+    screen = PlayScreen(ui)
+    ui.session.act(DrawStock())
+    ui.sync_order()
+    screen.update(0)
+    assert screen.tracker.motion is None and screen.wake_in() is None
