@@ -12,6 +12,7 @@ import pytest
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.actions import DrawStock
 from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.deal import CARD_MS, DEALT, UPCARD_MS, DealScreen
 from gin_handset.screens.match.motion import FRAME_MS, SPEEDS
 from gin_handset.screens.match.play import PlayScreen
 from tests.conftest import skin_theme
@@ -111,3 +112,23 @@ def test_off_means_no_slide(theme, tmp_path) -> None:
     ui.sync_order()
     screen.update(0)
     assert screen.tracker.motion is None and screen.wake_in() is None
+
+
+def test_each_dealt_card_slides_from_the_stock(theme, tmp_path) -> None:
+    ui = ui_at(theme, "gin_offer", tmp_path)
+    screen = DealScreen(ui)
+    screen.update(CARD_MS)
+    motion = screen.tracker.motion
+    first = 1 - ui.view().dealer
+    assert motion is not None and motion.seat == first
+    assert motion.card == (ui.view().hand[0] if first == 0 else None), "the CPU's face down"
+    assert screen.wake_in() == FRAME_MS
+    screen.update(CARD_MS)
+    assert screen.tracker.motion is not None and screen.tracker.motion.seat == 1 - first
+    while screen.dealt < DEALT or screen.tracker.motion is not None:
+        screen.update(FRAME_MS)
+    assert FRAME_MS < screen.wake_in() <= UPCARD_MS, "the frames stop with the last card"
+    ui.context.settings = replace(ui.context.settings, motion="off")
+    still = DealScreen(ui)
+    still.update(CARD_MS)
+    assert still.tracker.motion is None

@@ -1,14 +1,18 @@
-"""The deal: ten cards each, dealt one at a time and alternately, then the upcard turned.
+"""The deal: ten cards each, dealt one at a time and alternately (each sliding from the stock to
+its place, as Card Motion allows), then the upcard turned.
 
 OK (or 5, or the left soft key) skips to the end; the screen then gives way to the first turn.
 """
 
 from __future__ import annotations
 
+import pygame
+
 from gin_handset.device.keys import CHOOSE, PhoneKey
 from gin_handset.render import table
-from gin_handset.render.cards import CardLook
+from gin_handset.render.cards import CardLook, hand_slots
 from gin_handset.rules.cards import Card
+from gin_handset.screens.match.motion import FRAME_MS, SPEEDS, Motion
 from gin_handset.screens.match.table import TableScreen, match_key, meld_looks
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 from gin_handset.session.record import COMPUTER, HUMAN
@@ -56,11 +60,38 @@ class DealScreen(TableScreen):
     def update(self, ms: int) -> MatchTransition | None:
         before = (self.dealt, self.upcard_shown)
         self.clock += ms
+        motion = self.tracker.motion
+        if motion is not None:
+            motion.elapsed += ms
+            self.tracker.motion = None if motion.done else motion
+            self.dirty = True
         if (self.dealt, self.upcard_shown) != before:
             self.dirty = True
+            if self.dealt > before[0]:
+                self._slide(self.dealt)
         return Go(Route.PRESENT) if self.finished else None
 
+    def _slide(self, number: int) -> None:
+        """The ``number``-th dealt card (from 1) slides from the stock to its place."""
+        speed = min(SPEEDS.get(self.ui.context.settings.motion, 0), CARD_MS)
+        if not speed:
+            return
+        theme = self.ui.theme
+        where = table.table_layout(theme)
+        seat = 1 - self.view.dealer if number % 2 else self.view.dealer
+        count = self._count(seat)
+        if seat == HUMAN:
+            end = hand_slots(theme, count, where.hand)[-1]
+            card: Card | None = self.view.hand[count - 1]
+        else:
+            row = table.opponent_row(theme, where.opponent, COMPUTER_NAME)
+            end, card = hand_slots(theme, count, row)[-1], None
+        start = pygame.Rect(where.stock, end.size)
+        self.tracker.motion = Motion(card, start, end, speed, False, seat)
+
     def wake_in(self) -> int | None:
+        if self.tracker.motion is not None:
+            return FRAME_MS
         if self.dealt < DEALT:
             return CARD_MS - self.clock % CARD_MS
         return max(0, DEALT * CARD_MS + UPCARD_MS + (0 if not self.upcard_shown else END_MS)
