@@ -122,8 +122,9 @@ def match_screens(skin: Skin, folder: Path) -> Iterator[tuple[str, Screen]]:
 
 
 def _dealt(screen: Screen) -> Screen:
-    """The deal screen with every card dealt."""
+    """The deal screen with every card dealt and in its place."""
     screen.update(10_000)
+    screen.update(1_000)  # the last card lands
     return screen
 
 
