@@ -12,8 +12,10 @@ from types import FunctionType, ModuleType
 import pytest
 
 from gin_handset.ai import PLAYER_NAMES, make_player
+from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.knowledge import MELD_PAIRS, Knowledge
 from gin_handset.ai.player import BENCHMARK_NAMES, Player
+from gin_handset.ai.tournament import EAAI
 from gin_handset.rules.actions import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
 from gin_handset.rules.cards import DECK, Card, mask_of, parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
@@ -262,3 +264,22 @@ def test_simple_knocks_as_soon_as_it_may() -> None:
     simple = make_player("simple", random.Random(0))
     hand = "9s Ts Js Kd Kc Kh 2d 3d 4d 8c"
     assert simple.choose(view(hand, "5c", Phase.DECIDE)) == Knock()
+
+
+@pytest.mark.parametrize(("opponent", "eager"), [("simple", True), ("champion", False)])
+def test_hard_adapts_to_an_opponent_that_knocks_as_soon_as_it_may(
+    opponent: str, eager: bool
+) -> None:
+    """Simple knocks with deadwood late in a hand, and hard takes its eager style; the champion
+    knocks with deadwood only on its first turns, and hard keeps its own."""
+    hard = HardPlayer(random.Random(1))
+    players = [hard, make_player(opponent, random.Random(2))]
+    match = MatchState.new(EAAI, 5)
+    while not match.is_over:
+        if match.hand.is_over:
+            match = match.next_hand()
+            continue
+        seat = match.hand.turn
+        match = match.apply(players[seat].choose(view_of(match.hand, seat, match.scores)))
+    assert hard.eager is eager
+    assert hard.style is (HardPlayer.eager_style if eager else HardPlayer.style)

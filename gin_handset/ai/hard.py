@@ -6,7 +6,9 @@ cards the opponent may meld; Normal looks one draw ahead and knocks as soon as i
 a hand by the best of a few draws, reads the opponent's pickups, discards and refusals into a
 model of its hand (which sharpens its draws and its safety), and knocks when the points expected
 against sampled opponent hands, as good as the opponent's stock draws let it make them, are high
-enough; as the knocker it lays down the melds that do best against those sampled hands.
+enough; as the knocker it lays down the melds that do best against those sampled hands. Once the
+opponent has knocked with deadwood after its first few turns (it knocks as soon as it may), Hard
+plays the rest of the match in a style for short hands (``HardPlayer.eager_style``).
 """
 
 from __future__ import annotations
@@ -45,6 +47,21 @@ class Style:
     best_layout: bool = True  # the knocker's melds that do best against the sampled hands
 
 
+EARLY_TURNS = 3  # a knock with deadwood on these first turns says little of the opponent's way
+
+
+def knocked_eagerly(view: PlayerView) -> bool:
+    """Whether the opponent has just knocked with deadwood after its first few turns: it knocks
+    when it may rather than waiting for gin."""
+    laid = view.knocker_arrangement
+    if view.knocker != view.opponent or laid is None or laid.is_gin:
+        return False
+    turns = sum(
+        (e.kind == "discard") - (e.kind == "cancel") for e in view.log if e.seat == view.opponent
+    )
+    return turns > EARLY_TURNS
+
+
 def _layable(melds: list[Meld], opponent: int) -> int:
     """Cards of ``opponent`` that could be laid off on ``melds`` (runs grown either way)."""
     laid = 0
@@ -75,6 +92,18 @@ def defender_deadwood(melds: list[Meld], opponent: int) -> int:
 
 class LookaheadPlayer(PhasedPlayer):
     style = Style()
+    eager_style: Style | None = None  # the style once the opponent has knocked eagerly
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.eager = False  # the opponent was seen to knock as soon as it may (this match)
+
+    def decide(self, view: PlayerView) -> Action:
+        if not self.eager and knocked_eagerly(view):
+            self.eager = True
+            if self.eager_style is not None:
+                self.style = self.eager_style
+        return super().decide(view)
 
     def arrange(self, view: PlayerView) -> Action:
         if view.phase is Phase.KNOCKER_ARRANGE:
@@ -154,6 +183,10 @@ class NormalPlayer(LookaheadPlayer):
 class HardPlayer(LookaheadPlayer):
     name = "hard"
     style = Style(knock_value=20.0, knock_bonus=2.0, gin_bonus=12.0, safety=3.0, horizon=4.0)
+    # Against an opponent that knocks as soon as it may, the hand is short: value a hand by the
+    # best of two draws, not four, and more for knocking than for gin, so the deadwood stays low
+    # enough to undercut; knock only when worth 30 points, as waiting to undercut pays better.
+    eager_style = Style(knock_value=30.0, knock_bonus=6.0, gin_bonus=4.0, safety=3.0, horizon=2.0)
 
 
 class CamperPlayer(LookaheadPlayer):
