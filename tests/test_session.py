@@ -149,3 +149,28 @@ def test_a_failing_save_is_told_once_and_its_return_too(tmp_path: Path) -> None:
     play_steps(session, 1)
     assert session.take_problems() == ["The match is saved again."]
     assert store.load()[0] == session.record
+
+
+def test_a_resumed_match_remembers_how_the_player_knocks(tmp_path: Path) -> None:
+    """Hard changes its play once the player knocks as soon as it may; a resumed match has the
+    same memory as the uninterrupted one (it recalls the hands already over)."""
+    import random
+
+    from gin_handset.ai.players import make_player
+
+    store = SaveStore(tmp_path)
+    session = MatchSession.new(Options(), 11, "hard", store)
+    me = make_player("simple", random.Random(11))
+    while not session.computer.eager and not session.match_over:
+        if session.hand_over:
+            session.next_hand()
+        elif session.computer_to_act:
+            play_computer_step(session)
+        else:
+            assert session.act(me.choose(session.view(0))) is None
+    assert session.computer.eager, "simple knocks as soon as it may"
+    record, _ = store.load()
+    assert record is not None
+    assert MatchSession(record, store).computer.eager
+    fresh = MatchSession.new(Options(), 12, "hard", SaveStore(tmp_path / "other"))
+    assert not fresh.computer.eager

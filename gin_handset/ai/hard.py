@@ -99,11 +99,14 @@ class LookaheadPlayer(PhasedPlayer):
         self.eager = False  # the opponent was seen to knock as soon as it may (this match)
 
     def decide(self, view: PlayerView) -> Action:
+        self.recall(view)
+        return super().decide(view)
+
+    def recall(self, view: PlayerView) -> None:
         if not self.eager and knocked_eagerly(view):
             self.eager = True
             if self.eager_style is not None:
                 self.style = self.eager_style
-        return super().decide(view)
 
     def arrange(self, view: PlayerView) -> Action:
         if view.phase is Phase.KNOCKER_ARRANGE:

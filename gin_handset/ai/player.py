@@ -37,6 +37,10 @@ class Player(ABC):
     def new_hand(self) -> None:  # noqa: B027 - most players remember nothing
         """Forget what was remembered about the previous hand."""
 
+    def recall(self, view: PlayerView) -> None:  # noqa: B027 - most players remember nothing
+        """Take in the view of a hand already over (a resumed match's earlier hands), as if
+        it had been seen while playing."""
+
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``; a view of a new hand calls ``new_hand`` first."""
         if not view.legal_actions:

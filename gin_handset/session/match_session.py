@@ -25,6 +25,7 @@ from gin_handset.rules.view import PlayerView, view_of
 from gin_handset.session.background import Background
 from gin_handset.session.ledger import Ledger
 from gin_handset.session.record import COMPUTER, HUMAN, NEXT_HAND, MatchRecord, replay
+from gin_handset.session.replayer import positions
 from gin_handset.session.review import Reconsidered, reconsider
 from gin_handset.session.saves import SaveStore
 
@@ -52,8 +53,9 @@ class MatchSession:
         self._match = replay(record)
         self.store = store
         # The computer's randomness is seeded afresh for each decision from the match seed and
-        # the step number, so a resumed match plays on as the uninterrupted one would; only the
-        # simple and easy players' memory of the hand in progress starts afresh.
+        # the step number, and it recalls the hands already over, so a resumed match plays on
+        # as the uninterrupted one would; only the simple and easy players' memory of the hand
+        # in progress starts afresh.
         self._rng = random.Random()
         self.computer: Player = player or make_player(record.difficulty, self._rng)
         self.problems: list[str] = []  # news about saving not yet shown
@@ -67,6 +69,9 @@ class MatchSession:
         self.computer_step: Event | None = None  # the computer's last step, while shown
         self.computer_laid_down = False  # its last step laid its melds down
         self._views: dict[int, tuple[int, PlayerView]] = {}
+        for position in positions(record):  # a resumed match: what the computer saw before
+            if position.match.hand.is_over:
+                self.computer.recall(view_of(position.match.hand, COMPUTER))
         if self._match.is_over:  # a match that ended but whose save was not cleared (killed)
             self._save()
 
