@@ -128,16 +128,8 @@ class App:
         self.mapper = mapper
         self.mapper.hit_test = lambda pos: self.view.key_at(pos)
         self.lcd = pygame.Surface(skin.resolution)
-        if self.window.get_flags() & pygame.FULLSCREEN:
-            arrangement = choose_arrangement(skin, self.window.get_size(), self.wanted)
-        else:
-            desktop = pygame.display.get_desktop_sizes()[0]
-            arrangement = choose_arrangement(skin, usable(desktop), self.wanted)
-            scale = window_scale(skin, desktop, arrangement)
-            width, height = arranged_size(skin, arrangement)
-            self.window = pygame.display.set_mode((width * scale, height * scale),
-                                                  pygame.RESIZABLE)
-            pygame.display.set_caption(f"{TITLE} ({skin.name})")
+        fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
+        self.window, _, arrangement = open_window(skin, None, fullscreen, self.wanted)
         self.view = HandsetView(skin, self.window.get_size(), None, arrangement)
         self.stack.top.dirty = self.needs_present = True
 

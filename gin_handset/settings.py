@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -47,37 +47,18 @@ class Settings:
     motion: str = "normal"  # one of MOTIONS
 
     def __post_init__(self) -> None:
-        if self.difficulty not in DIFFICULTIES:
-            raise SettingsError("difficulty", f"{show(self.difficulty)} is not one of "
-                                f"{', '.join(DIFFICULTIES)}")
-        if self.layout not in LAYOUTS:
-            raise SettingsError("layout", f"{show(self.layout)} is not one of "
-                                f"{', '.join(LAYOUTS)}")
-        if self.motion not in MOTIONS:
-            raise SettingsError("motion", f"{show(self.motion)} is not one of "
-                                f"{', '.join(MOTIONS)}")
-        for name in LCD_LOOKS:
-            if getattr(self, name) not in LCD_CHOICES:
-                raise SettingsError(name, f"{show(getattr(self, name))} is not one of "
-                                    f"{', '.join(LCD_CHOICES)}")
-        for name in ("sound", "four_colour"):
-            if type(getattr(self, name)) is not bool:
-                raise SettingsError(name, f"{show(getattr(self, name))} is not true or false")
+        for name in PLAIN_FIELDS:
+            value, allowed = getattr(self, name), CHOICES.get(name, (True, False))
+            if not any(value == a and type(value) is type(a) for a in allowed):
+                shown = ", ".join(map(str, allowed)) if name in CHOICES else "true or false"
+                raise SettingsError(name, f"{show(value)} is not {'one of ' * (name in CHOICES)}"
+                                    f"{shown}")
         if self.skin is not None and (type(self.skin) is not str or not self.skin):
             raise SettingsError("skin", f"{show(self.skin)} is not a skin name")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "version": VERSION,
-            "options": self.options.to_dict(),
-            "difficulty": self.difficulty,
-            "sound": self.sound,
-            "skin": self.skin,
-            "four_colour": self.four_colour,
-            "layout": self.layout,
-            **{name: getattr(self, name) for name in LCD_LOOKS},
-            "motion": self.motion,
-        }
+        return {"version": VERSION, "options": self.options.to_dict(),
+                **{name: getattr(self, name) for name in (*PLAIN_FIELDS, "skin")}}
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -87,10 +68,8 @@ class Settings:
         """
         if not isinstance(data, dict):
             raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
-        known = {"version", "options", "difficulty", "sound", "skin", "four_colour", "layout",
-                 *LCD_LOOKS, "motion"}
         for name in data:
-            if name not in known:
+            if name not in {"version", "options", "skin", *PLAIN_FIELDS}:
                 raise SettingsError(str(name), "unknown field")
         if data.get("version", VERSION) != VERSION:
             raise SettingsError("version", f"{show(data['version'])} is not {VERSION}")
@@ -101,17 +80,16 @@ class Settings:
             parsed = Options.from_dict(options)
         except (TypeError, ValueError) as error:
             raise SettingsError("options", str(error)) from error
-        defaults = cls()
-        return cls(
-            options=parsed,
-            difficulty=data.get("difficulty", defaults.difficulty),
-            sound=data.get("sound", defaults.sound),
-            skin=data.get("skin", defaults.skin),
-            four_colour=data.get("four_colour", defaults.four_colour),
-            layout=data.get("layout", defaults.layout),
-            **{name: data.get(name, getattr(defaults, name)) for name in LCD_LOOKS},
-            motion=data.get("motion", defaults.motion),
-        )
+        given = {name: data[name] for name in (*PLAIN_FIELDS, "skin") if name in data}
+        return cls(options=parsed, **given)
+
+
+# The settings besides the rule options and the skin: each a choice among CHOICES, or on/off.
+PLAIN_FIELDS = tuple(f.name for f in fields(Settings) if f.name not in ("options", "skin"))
+CHOICES: dict[str, tuple[str, ...]] = {
+    "difficulty": DIFFICULTIES, "layout": LAYOUTS, "motion": MOTIONS,
+    **dict.fromkeys(LCD_LOOKS, LCD_CHOICES),
+}
 
 
 def data_dir() -> Path:

@@ -14,6 +14,7 @@ import reprlib
 import stat
 import tempfile
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,6 +24,7 @@ _REPR.maxstring = _REPR.maxother = 36
 _REPR.maxlist = _REPR.maxdict = 4
 _REPR.maxlevel = 2
 MAX_BYTES = 4 * 1024 * 1024  # far more than any settings file or saved match
+MAX_TIME_TEXT = 40
 
 
 class FieldError(ValueError):
@@ -32,6 +34,30 @@ class FieldError(ValueError):
         super().__init__(f"field {name}: {problem}")
         self.field = name
         self.problem = problem
+
+
+def checked_format(data: Any, expected: str, version: int,
+                   error: Callable[[str, str], FieldError]) -> dict[str, Any]:
+    """``data`` if it is an object of format ``expected`` and ``version``; else ``error(field,
+    problem)`` raised."""
+    if not isinstance(data, dict):
+        raise error("(top level)", f"expected an object, found {type(data).__name__}")
+    if data.get("format") != expected:
+        raise error("format", f"{show(data.get('format'))} is not {expected!r}")
+    if data.get("version") != version:
+        raise error("version", f"{show(data.get('version'))} is not {version} (another version)")
+    return data
+
+
+def is_time(value: Any) -> bool:
+    """Whether ``value`` is an ISO 8601 date and time (of at most `MAX_TIME_TEXT` characters)."""
+    if type(value) is not str or len(value) > MAX_TIME_TEXT:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def write_atomically(path: Path, text: str) -> None:

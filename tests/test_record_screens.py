@@ -15,7 +15,7 @@ from gin_handset.screens.base import ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.history import HistoryScreen, row_label
 from gin_handset.screens.main_menu import HISTORY, ITEMS, STATISTICS, MainMenu
-from gin_handset.screens.match.replay import ReplayScreen, describe
+from gin_handset.screens.match.replay import ReplayScreen, describe_position
 from gin_handset.screens.root import build_root
 from gin_handset.screens.statistics import StatisticsScreen
 from gin_handset.session.ledger import Ledger
@@ -148,7 +148,7 @@ def test_the_replay_names_every_card_it_moves(data_dir: Path) -> None:
     session = finished_match(data_dir, 4)
     entry = Ledger(data_dir).history()[0][0]
     for position in positions(entry.record):
-        parts = describe(position)
+        parts = describe_position(position)
         if position.step in ("stock", "pile", "take") or (position.step or "").startswith(
                 "discard"):
             assert any(not isinstance(p, str) for p in parts), position.step

@@ -86,6 +86,16 @@ class MessageView:
             self.messages.pop(0)
             self.page = 0
 
+    def take(self, key: PhoneKey, theme: Theme) -> bool:
+        """Page or dismiss the message shown, if there is one; whether ``key`` went to it."""
+        if not self.messages:
+            return False
+        self.on_key(key, theme)
+        return True
+
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        """The message shown, in its box over the screen (nothing when there is none)."""
+        if not self.messages:
+            return
         pages = self.pages(theme)
         widgets.draw_message(lcd, theme, self.box(theme), pages[min(self.page, len(pages) - 1)])

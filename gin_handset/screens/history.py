@@ -18,7 +18,6 @@ from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.statistics import game_name
 from gin_handset.session.history import Finished, HistoryError
 from gin_handset.session.record import HUMAN
-from gin_handset.session.replayer import positions
 
 EXPORT_KEY = PhoneKey.POUND
 EMPTY_TEXT = "No finished matches yet. Each match you finish is kept here, the last 50."
@@ -54,8 +53,7 @@ class HistoryScreen(Screen):
 
     def on_key(self, key: PhoneKey) -> Transition | None:
         self.dirty = True
-        if self.notice.messages:
-            self.notice.on_key(key, self.context.theme)
+        if self.notice.take(key, self.context.theme):
             return None
         if key in BACK:
             return Pop()
@@ -74,9 +72,8 @@ class HistoryScreen(Screen):
 
     def replay(self, entry: Finished) -> Transition | None:
         try:
-            entry.check()
-            found = positions(entry.record)
-        except (HistoryError, ValueError) as error:
+            found = entry.check()
+        except HistoryError as error:
             self.notice.messages.append(f"This match cannot be replayed: {error}.")
             return None
         return Push(ReplayScreen(found, entry.record.seed))
@@ -101,5 +98,4 @@ class HistoryScreen(Screen):
             items = [widgets.MenuItem(row_label(entry)) for entry in self.entries]
             widgets.draw_menu(lcd, theme, menu, items, self.cursor)
             widgets.draw_prompt(lcd, theme, row_details(self.entries[self.cursor]))
-        if self.notice.messages:
-            self.notice.draw(lcd, theme)
+        self.notice.draw(lcd, theme)

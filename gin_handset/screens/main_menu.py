@@ -53,8 +53,7 @@ class MainMenu(Screen):
 
     def on_key(self, key: PhoneKey) -> Transition | None:
         self.dirty = True
-        if self.notice.messages:
-            self.notice.on_key(key, self.context.theme)
+        if self.notice.take(key, self.context.theme):
             return None
         if key in CURSOR_UP:
             self.cursor = step_cursor(self.cursor, -1, self.enabled())
@@ -93,5 +92,4 @@ class MainMenu(Screen):
         items = [widgets.MenuItem(label, enabled=on) for label, on in zip(ITEMS, self.enabled(),
                                                                            strict=True)]
         widgets.draw_menu(lcd, theme, content, items, self.cursor)
-        if self.notice.messages:
-            self.notice.draw(lcd, theme)
+        self.notice.draw(lcd, theme)

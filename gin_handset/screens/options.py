@@ -37,8 +37,8 @@ from gin_handset.settings import (
     DIFFICULTIES,
     LAYOUTS,
     LCD_CHOICES,
-    LCD_LOOKS,
     MOTIONS,
+    PLAIN_FIELDS,
     Settings,
 )
 
@@ -49,7 +49,7 @@ HINT = "4/6 change  OK save  CLR cancel"
 @dataclass(frozen=True)
 class Row:
     label: str
-    name: str  # an Options field, or one of SETTINGS_ROWS
+    name: str  # an Options field, or a Settings field
     choices: tuple[Any, ...]
     shown: tuple[str, ...]
     oklahoma_only: bool = False
@@ -82,15 +82,10 @@ ROWS: tuple[Row, ...] = (
 )
 
 
-SETTINGS_ROWS = ("difficulty", "sound", "four_colour", "layout", *LCD_LOOKS, "motion", "skin")
-
-
 def _values(settings: Settings) -> dict[str, Any]:
-    values = settings.options.to_dict()
-    values.update(difficulty=settings.difficulty, sound=settings.sound,
-                  four_colour=settings.four_colour, layout=settings.layout,
-                  motion=settings.motion, **{name: getattr(settings, name) for name in LCD_LOOKS})
-    return values
+    """Every row's value: the rule options, then the other settings by their names."""
+    return {**settings.options.to_dict(), **{name: getattr(settings, name)
+                                             for name in PLAIN_FIELDS}}
 
 
 def skin_row(context: AppContext) -> Row | None:
@@ -129,13 +124,9 @@ class OptionsScreen(Screen):
 
     def settings(self) -> Settings:
         """The settings as they stand on the screen (not yet saved)."""
-        options = {k: v for k, v in self.values.items() if k not in SETTINGS_ROWS}
-        return replace(self.context.settings, options=Options(**options),
-                       difficulty=self.values["difficulty"], sound=self.values["sound"],
-                       four_colour=self.values["four_colour"], layout=self.values["layout"],
-                       motion=self.values["motion"],
-                       **{name: self.values[name] for name in LCD_LOOKS},
-                       skin=self.values.get("skin", self.context.settings.skin))
+        options = {k: v for k, v in self.values.items() if k in CHOICES}
+        others = {k: v for k, v in self.values.items() if k not in CHOICES}
+        return replace(self.context.settings, options=Options(**options), **others)
 
     def change(self, step: int) -> None:
         row = self.rows[self.cursor]

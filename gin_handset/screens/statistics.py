@@ -113,8 +113,7 @@ class StatisticsScreen(Screen):
     def on_key(self, key: PhoneKey) -> Transition | None:
         self.dirty = True
         theme = self.context.theme
-        if self.notice.messages:
-            self.notice.on_key(key, theme)
+        if self.notice.take(key, theme):
             return None
         if key in BACK:
             return Pop()
@@ -162,5 +161,4 @@ class StatisticsScreen(Screen):
             draw_text(lcd, fit_text(label, font, room), font, ink, (widgets.MARGIN, y))
             draw_text(lcd, value, font, accent, (right, y), "right")
             y += line_height(font) + 1
-        if self.notice.messages:
-            self.notice.draw(lcd, theme)
+        self.notice.draw(lcd, theme)

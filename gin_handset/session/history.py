@@ -13,9 +13,10 @@ from datetime import datetime
 from typing import Any
 
 from gin_handset.rules.match import MatchState
-from gin_handset.session.record import HUMAN, MatchRecord, ReplayError, replay
-from gin_handset.session.saves import MAX_TIME_TEXT, SaveError, record_from_dict, record_to_dict
-from gin_handset.storage import FieldError, show
+from gin_handset.session.record import HUMAN, MatchRecord, ReplayError
+from gin_handset.session.replayer import Position, positions
+from gin_handset.session.saves import SaveError, record_from_dict, record_to_dict
+from gin_handset.storage import FieldError, checked_format, is_time, show
 
 FORMAT = "gin-handset history"
 SHARED_FORMAT = "gin-handset replay"
@@ -57,7 +58,7 @@ class Finished:
         if not isinstance(data, dict):
             raise HistoryError(where, f"expected an object, found {type(data).__name__}")
         ended = data.get("ended")
-        if type(ended) is not str or len(ended) > MAX_TIME_TEXT or not _is_time(ended):
+        if not is_time(ended):
             raise HistoryError(f"{where}ended", f"{show(ended)} is not a date and time")
         scores = data.get("scores")
         if (not isinstance(scores, list) or len(scores) != 2
@@ -75,43 +76,26 @@ class Finished:
             entry.check()
         return entry
 
-    def check(self) -> MatchState:
-        """The match its record replays to; HistoryError when that is not the finished match
-        this entry says it is."""
+    def check(self) -> list[Position]:
+        """The positions its record replays through; HistoryError when they do not end in the
+        finished match this entry says it is."""
         try:
-            match = replay(self.record)
+            found = positions(self.record)
         except ReplayError as error:
             raise HistoryError("record.steps", str(error)) from error
+        match = found[-1].match
         if not match.is_over or match.scores != self.scores or match.winner != self.winner:
             raise HistoryError("record.steps", "they do not lead to the scores and winner given")
-        return match
-
-
-def _is_time(text: str) -> bool:
-    try:
-        datetime.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
+        return found
 
 
 def history_to_dict(entries: list[Finished]) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "matches": [e.to_dict() for e in entries]}
 
 
-def _check_format(data: Any, expected: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise HistoryError("(top level)", f"expected an object, found {type(data).__name__}")
-    if data.get("format") != expected:
-        raise HistoryError("format", f"{show(data.get('format'))} is not {expected!r}")
-    if data.get("version") != VERSION:
-        raise HistoryError("version", f"{show(data.get('version'))} is not {VERSION}")
-    return data
-
-
 def history_from_dict(data: Any) -> list[Finished]:
     """The entries, newest first; their steps are checked when one is replayed."""
-    matches = _check_format(data, FORMAT).get("matches")
+    matches = checked_format(data, FORMAT, VERSION, HistoryError).get("matches")
     if not isinstance(matches, list) or len(matches) > MAX_MATCHES:
         raise HistoryError("matches", f"expected a list of at most {MAX_MATCHES} matches")
     return [Finished.from_dict(entry, f"matches[{i}].") for i, entry in enumerate(matches)]
@@ -123,4 +107,5 @@ def shared_to_dict(entry: Finished) -> dict[str, Any]:
 
 def shared_from_dict(data: Any) -> Finished:
     """A shared match, replayed to check that it is what it says."""
-    return Finished.from_dict(_check_format(data, SHARED_FORMAT), "", check_steps=True)
+    checked = checked_format(data, SHARED_FORMAT, VERSION, HistoryError)
+    return Finished.from_dict(checked, "", check_steps=True)

@@ -69,9 +69,10 @@ class MatchSession:
         self.computer_step: Event | None = None  # the computer's last step, while shown
         self.computer_laid_down = False  # its last step laid its melds down
         self._views: dict[int, tuple[int, PlayerView]] = {}
-        for position in positions(record):  # a resumed match: what the computer saw before
-            if position.match.hand.is_over:
-                self.computer.recall(view_of(position.match.hand, COMPUTER))
+        if NEXT_HAND in record.steps or self._match.hand.is_over:  # a hand already over
+            for position in positions(record):  # what the computer saw at the end of each
+                if position.match.hand.is_over:
+                    self.computer.recall(view_of(position.match.hand, COMPUTER))
         if self._match.is_over:  # a match that ended but whose save was not cleared (killed)
             self._save()
 

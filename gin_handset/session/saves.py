@@ -7,7 +7,6 @@ deleted, and the reason is returned as a message naming the file, the field and 
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +14,19 @@ from gin_handset.ai.player import PLAYER_NAMES
 from gin_handset.rules.options import Options
 from gin_handset.session.files import MATCH_FILE
 from gin_handset.session.record import MatchRecord, ReplayError, replay
-from gin_handset.storage import FieldError, read_json, show, write_atomically
+from gin_handset.storage import (
+    FieldError,
+    checked_format,
+    is_time,
+    read_json,
+    show,
+    write_atomically,
+)
 
 FILE_NAME = MATCH_FILE
 FORMAT = "gin-handset match"
 VERSION = 1
 MAX_HAND = 9999  # the highest hand a match may start at (--hand)
-MAX_TIME_TEXT = 40
 MAX_STEPS = 20_000  # far more than a match to 500 takes
 MAX_STEP_TEXT = 120
 
@@ -54,30 +59,11 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-def _is_time(text: str) -> bool:
-    """An empty text (saves from before) or an ISO 8601 date and time."""
-    if not text:
-        return True
-    if len(text) > MAX_TIME_TEXT:
-        return False
-    try:
-        datetime.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
 def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     """A record from parsed JSON; SaveError naming the field when anything is wrong. Its steps
     are replayed to check them unless ``check_steps`` is False (the caller replays them later
     and reports a `ReplayError` itself)."""
-    if not isinstance(data, dict):
-        raise SaveError("(top level)", f"expected an object, found {type(data).__name__}")
-    if data.get("format") != FORMAT:
-        raise SaveError("format", f"{show(data.get('format'))} is not {FORMAT!r}")
-    if data.get("version") != VERSION:
-        raise SaveError("version",
-                        f"{show(data.get('version'))} is not {VERSION} (another version)")
+    data = checked_format(data, FORMAT, VERSION, SaveError)
     try:
         options = Options.from_dict(_field(data, "options", dict))
     except (TypeError, ValueError) as error:
@@ -101,7 +87,7 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     if type(assisted) is not bool:
         raise SaveError("assisted", f"{show(assisted)} is not true or false")
     started = data.get("started", "")
-    if type(started) is not str or not _is_time(started):
+    if started != "" and not is_time(started):  # empty in saves from before
         raise SaveError("started", f"{show(started)} is not a date and time like "
                         "2026-11-30T21:49:33")
     record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),

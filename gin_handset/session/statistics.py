@@ -17,7 +17,7 @@ from gin_handset.rules.hand import HandResult
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import CHOICES
 from gin_handset.session.record import HUMAN, MatchRecord
-from gin_handset.storage import FieldError, show
+from gin_handset.storage import FieldError, checked_format, show
 
 FORMAT = "gin-handset statistics"
 VERSION = 1
@@ -195,12 +195,7 @@ class Statistics:
     def from_dict(cls, data: Any) -> Statistics:
         """Statistics from parsed JSON; StatisticsError naming the field when anything is
         wrong."""
-        if not isinstance(data, dict):
-            raise StatisticsError("(top level)", f"expected an object, found {type(data).__name__}")
-        if data.get("format") != FORMAT:
-            raise StatisticsError("format", f"{show(data.get('format'))} is not {FORMAT!r}")
-        if data.get("version") != VERSION:
-            raise StatisticsError("version", f"{show(data.get('version'))} is not {VERSION}")
+        data = checked_format(data, FORMAT, VERSION, StatisticsError)
         unknown = set(data) - {"format", "version", "tallies", "counted"}
         if unknown:
             raise StatisticsError(show(sorted(map(str, unknown))[0]), "unknown field")

@@ -60,10 +60,7 @@ class DealScreen(TableScreen):
     def update(self, ms: int) -> MatchTransition | None:
         before = (self.dealt, self.upcard_shown)
         self.clock += ms
-        motion = self.tracker.motion
-        if motion is not None:
-            motion.elapsed += ms
-            self.tracker.motion = None if motion.done else motion
+        if self.tracker.advance(ms):
             self.dirty = True
         if (self.dealt, self.upcard_shown) != before:
             self.dirty = True

@@ -60,12 +60,7 @@ class MotionTracker:
     def follow(self, view: PlayerView, hand: list[Card], theme: Theme, ms: int,
                speed: int) -> bool:
         """Move on by ``ms`` and notice the view's new steps; whether the picture changed."""
-        changed = False
-        if self.motion is not None:
-            self.motion.elapsed += ms
-            changed = True
-            if self.motion.done:
-                self.motion = None
+        changed = self.advance(ms)
         log = view.log
         if len(log) > self.log_seen and speed > 0:
             started = self._start(view, hand, theme, speed)
@@ -75,6 +70,15 @@ class MotionTracker:
         self.hand_seen = list(hand)
         self.opponent_seen = view.opponent_hand_count
         return changed
+
+    def advance(self, ms: int) -> bool:
+        """Move the sliding card on by ``ms``; whether one was moving."""
+        if self.motion is None:
+            return False
+        self.motion.elapsed += ms
+        if self.motion.done:
+            self.motion = None
+        return True
 
     def stop(self) -> None:
         self.motion = None

@@ -33,18 +33,16 @@ from gin_handset.screens.match.showdown import (
     explain,
     result_rows,
 )
-from gin_handset.screens.match.table import draw_status, meld_looks, seat_name
+from gin_handset.screens.match.table import describe, draw_status, meld_looks, seat_name
 from gin_handset.screens.match.ui import BY_MELDS, COMPUTER_NAME, sorted_hand
 from gin_handset.session.record import COMPUTER, HUMAN
 from gin_handset.session.replayer import Position, hand_starts
 
 PLAY_MS = 900  # each step's time on screen while the replay plays by itself
-WORDS = {"pass": "passed", "take": "took", "stock": "drew", "pile": "took",
-         "discard": "discarded", "cancel": "took back", "knock": "knocked"}
 KEYS_HELP = "4/6 step  2/8 hand  OK play"
 
 
-def describe(position: Position) -> list[table.Part]:
+def describe_position(position: Position) -> list[table.Part]:
     """What happened at ``position``, every card shown: the replay has no secrets."""
     hand = position.match.hand
     if position.step is None:
@@ -54,8 +52,7 @@ def describe(position: Position) -> list[table.Part]:
     event = position.event
     if event is None:  # laying down at the showdown
         return [f"{who} laid down" if position.seat == hand.knocker else f"{who} laid off"]
-    card = event.card if event.card is not None else position.gained
-    return [f"{who} {WORDS[event.kind]} ", *([card] if card is not None else [])]
+    return describe(event, position.gained)
 
 
 class ReplayScreen(Screen):
@@ -139,7 +136,7 @@ class ReplayScreen(Screen):
                               CardLook(cursor=True) if moved else PLAIN)
         start = max(s for s in self.starts if s <= self.index)
         recent = self.positions[max(start, self.index - 2): self.index + 1]
-        table.draw_notes(lcd, theme, where.choices, [describe(p) for p in recent])
+        table.draw_notes(lcd, theme, where.choices, [describe_position(p) for p in recent])
         mine = sorted_hand(hand.hands[HUMAN], BY_MELDS)
         draw_status(lcd, theme, where.status, f"Deadwood {deadwood(mine)}",
                     f"{COMPUTER_NAME} {deadwood(theirs)}")

@@ -34,13 +34,16 @@ def seat_name(seat: int) -> str:
     return "You" if seat == HUMAN else COMPUTER_NAME
 
 
-def describe(event: Event) -> list[table.Part]:
-    """A short line saying what a player did, with the card shown if it was public."""
+def describe(event: Event, drawn: Card | None = None) -> list[table.Part]:
+    """A short line saying what a player did, with the card shown if it was public, and the
+    card drawn from the stock when it is ``drawn`` (a replay has no secrets)."""
     who = seat_name(event.seat)
-    card: list[table.Part] = [event.card] if event.card is not None else []
+    shown = event.card if event.card is not None else drawn
+    card: list[table.Part] = [shown] if shown is not None else []
     words = {
-        "pass": "passed", "take": "took", "stock": "drew stock", "pile": "took",
-        "discard": "discarded", "cancel": "took back", "knock": "knocked", "end": "ended turn",
+        "pass": "passed", "take": "took", "stock": "drew" if drawn else "drew stock",
+        "pile": "took", "discard": "discarded", "cancel": "took back", "knock": "knocked",
+        "end": "ended turn",
     }[event.kind]
     return [f"{who} {words} ", *card]
 
