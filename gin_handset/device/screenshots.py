@@ -37,4 +37,4 @@ class Screenshots:
             pygame.image.save(window, str(self.folder / f"{stem}-phone.png"))
         except (OSError, pygame.error) as error:
             return f"Screenshot not saved: {error}"
-        return f"Saved {self.folder.name}/{stem}-lcd.png"
+        return f"Saved to {self.folder.name}/"  # the names would not fit a 128-pixel prompt
