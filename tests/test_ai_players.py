@@ -11,20 +11,35 @@ from types import FunctionType, ModuleType
 
 import pytest
 
-from gin_handset.ai import PLAYER_NAMES, make_player
-from gin_handset.ai.hard import HardPlayer
+from gin_handset.ai import PLAYER_NAMES, expert, make_player
+from gin_handset.ai.guards import FeintGuard
+from gin_handset.ai.hard import HardPlayer, Reading
 from gin_handset.ai.knowledge import MELD_PAIRS, Knowledge
 from gin_handset.ai.player import BENCHMARK_NAMES, Player
 from gin_handset.ai.tournament import EAAI
-from gin_handset.rules.actions import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
+from gin_handset.rules.actions import (
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndTurn,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
 from gin_handset.rules.cards import DECK, Card, mask_of, parse_card, parse_cards
-from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.hand import Event, HandState, Phase
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import meld_problem
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.rules.view import PlayerView, view_of
 
 ALL_NAMES = PLAYER_NAMES + BENCHMARK_NAMES
+
+
+@pytest.fixture(autouse=True)
+def quick_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Expert with a small budget (a few worlds a decision), so these games stay quick."""
+    monkeypatch.setattr(expert, "SAMPLES", 6)
 OPTION_SETS = (
     Options(),
     Options(points_to_win=50, gin_bonus=20, undercut_bonus=10),
@@ -266,12 +281,15 @@ def test_simple_knocks_as_soon_as_it_may() -> None:
     assert simple.choose(view(hand, "5c", Phase.DECIDE)) == Knock()
 
 
-@pytest.mark.parametrize(("opponent", "eager"), [("simple", True), ("champion", False)])
+@pytest.mark.parametrize(
+    ("opponent", "eager"), [("simple", True), ("champion", False), ("feint", False)]
+)
 def test_hard_adapts_to_an_opponent_that_knocks_as_soon_as_it_may(
     opponent: str, eager: bool
 ) -> None:
     """Simple knocks with deadwood late in a hand, and hard takes its eager style; the champion
-    knocks with deadwood only on its first turns, and hard keeps its own."""
+    knocks with deadwood only on its first turns, and hard keeps its own; feint knocks early
+    once, then plays a patient game, and hard is not fooled for good."""
     hard = HardPlayer(random.Random(1))
     players = [hard, make_player(opponent, random.Random(2))]
     match = MatchState.new(EAAI, 5)
@@ -283,3 +301,47 @@ def test_hard_adapts_to_an_opponent_that_knocks_as_soon_as_it_may(
         match = match.apply(players[seat].choose(view_of(match.hand, seat, match.scores)))
     assert hard.eager is eager
     assert hard.style is (HardPlayer.eager_style if eager else HardPlayer.style)
+    if opponent == "feint":
+        feint = players[1]
+        assert isinstance(feint, FeintGuard) and feint.feinted
+        assert True in hard.reading.hands, "it saw the eager knock"
+
+
+def test_the_reading_needs_evidence_and_is_revised() -> None:
+    reading = Reading([])
+    for seen, eager in (
+        (True, False),  # one eager knock is not enough
+        (False, False),
+        (True, True),  # two of three
+        (False, True),  # two of four
+        (False, False),  # one of the last four
+        (False, False),
+        (True, False),
+        (True, True),  # the player is knocking early again
+    ):
+        reading.counts, reading.knocked = True, seen
+        reading.close()
+        assert reading.eager is eager, reading.hands
+    reading.close()  # a hand that never went long counts for nothing
+    assert reading.hands[-1] is True and len(reading.hands) == 8
+
+
+def test_the_guards_knock_as_they_say() -> None:
+    hand = "9s Ts Js Kd Kc Kh 2d 3d 4d 8c"  # deadwood 8, late in a hand
+    late = dataclasses.replace(
+        view(hand, "5c", Phase.DECIDE),
+        log=tuple(
+            Event(seat, kind) for _ in range(8) for seat in (1, 0) for kind in ("stock", "end")
+        )
+        + tuple(Event(0, "discard") for _ in range(5)),
+    )
+    assert make_player("eager", random.Random(0)).choose(late) == Knock()
+    hard = make_player("hard", random.Random(0))
+    assert hard.choose(late) == EndTurn(), "hard waits: knocking is not worth 20 points here"
+    fickle = make_player("fickle", random.Random(0))
+    assert {fickle.choose(late) for _ in range(12)} == {Knock(), EndTurn()}
+    feint = make_player("feint", random.Random(0))
+    assert isinstance(feint, FeintGuard)
+    assert feint.choose(late) == Knock() and feint.feinted
+    feint.new_hand()
+    assert feint.choose(late) == EndTurn(), "it plays hard's game now"

@@ -56,10 +56,7 @@ def knocked_eagerly(view: PlayerView) -> bool:
     laid = view.knocker_arrangement
     if view.knocker != view.opponent or laid is None or laid.is_gin:
         return False
-    turns = sum(
-        (e.kind == "discard") - (e.kind == "cancel") for e in view.log if e.seat == view.opponent
-    )
-    return turns > EARLY_TURNS
+    return opponent_turns(view) > EARLY_TURNS
 
 
 def _layable(melds: list[Meld], opponent: int) -> int:
@@ -90,23 +87,75 @@ def defender_deadwood(melds: list[Meld], opponent: int) -> int:
     return min(plain, deadwood_mask(opponent & ~laid)) if laid else plain
 
 
+def opponent_turns(view: PlayerView) -> int:
+    """How many discards the opponent has made this hand (a cancelled one not counted)."""
+    return sum(
+        (e.kind == "discard") - (e.kind == "cancel") for e in view.log if e.seat == view.opponent
+    )
+
+
+@dataclass
+class Reading:
+    """What the player has shown of its knocking, hand by hand, over a match.
+
+    A hand counts once the opponent has made more than ``EARLY_TURNS`` discards in it; it shows
+    eagerness when the opponent then knocked with deadwood. The player is read as eager while,
+    of its last ``window`` counted hands, at least ``knocks`` and at least ``share`` did:
+    one early knock is not enough, and a player who stops knocking early is read again.
+    """
+
+    hands: list[bool]  # per counted hand, oldest first: it ended in the opponent's eager knock
+    window: int = 4  # the reading looks at the opponent's last this many counted hands
+    knocks: int = 2  # of which at least this many ended in its eager knock
+    share: float = 0.5  # and at least this share of them
+    counts: bool = False  # the hand in progress counts
+    knocked: bool = False  # the hand in progress ended in the opponent's eager knock
+
+    def see(self, view: PlayerView) -> None:
+        """Take in a view of the hand in progress (or just over)."""
+        self.counts = self.counts or opponent_turns(view) > EARLY_TURNS
+        self.knocked = self.knocked or knocked_eagerly(view)
+
+    def close(self) -> None:
+        """The hand in progress is over: keep its evidence."""
+        if self.counts:
+            self.hands.append(self.knocked)
+        self.counts = self.knocked = False
+
+    @property
+    def eager(self) -> bool:
+        recent = self.hands[-self.window :]
+        knocks = sum(recent)
+        return knocks >= self.knocks and knocks >= self.share * len(recent)
+
+
 class LookaheadPlayer(PhasedPlayer):
     style = Style()
-    eager_style: Style | None = None  # the style once the opponent has knocked eagerly
+    eager_style: Style | None = None  # the style while the opponent is read as eager
+    reads = True  # reads the player (only with an ``eager_style``)
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
-        self.eager = False  # the opponent was seen to knock as soon as it may (this match)
+        self.base_style = self.style
+        self.reading = Reading([])
+        self.eager = False  # the opponent is read as knocking as soon as it may
 
     def decide(self, view: PlayerView) -> Action:
-        self.recall(view)
+        self.reading.see(view)
         return super().decide(view)
 
+    def new_hand(self) -> None:
+        self.reading.close()
+        self._restyle()
+
     def recall(self, view: PlayerView) -> None:
-        if not self.eager and knocked_eagerly(view):
-            self.eager = True
-            if self.eager_style is not None:
-                self.style = self.eager_style
+        self.reading.see(view)
+        self.reading.close()
+        self._restyle()
+
+    def _restyle(self) -> None:
+        self.eager = self.reads and self.eager_style is not None and self.reading.eager
+        self.style = self.eager_style if self.eager and self.eager_style else self.base_style
 
     def arrange(self, view: PlayerView) -> Action:
         if view.phase is Phase.KNOCKER_ARRANGE:

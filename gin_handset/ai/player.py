@@ -19,8 +19,9 @@ from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Event, Phase
 from gin_handset.rules.view import PlayerView
 
-PLAYER_NAMES = ("simple", "easy", "normal", "hard")  # the game's levels (and simple)
-BENCHMARK_NAMES = ("champion", "camper")  # tournament opponents only, never a game level
+PLAYER_NAMES = ("simple", "easy", "normal", "hard", "expert")  # the game's levels (and simple)
+# tournament opponents only, never a game level (hard-noread and the guards: see ai/guards.py)
+BENCHMARK_NAMES = ("champion", "camper", "hard-noread", "eager", "fickle", "feint")
 
 
 class Player(ABC):

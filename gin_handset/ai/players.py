@@ -6,6 +6,8 @@ import random
 
 from gin_handset.ai.champion import ChampionPlayer
 from gin_handset.ai.easy import EasyPlayer
+from gin_handset.ai.expert import ExpertPlayer
+from gin_handset.ai.guards import EagerGuard, FeintGuard, FickleGuard, HardNoReadPlayer
 from gin_handset.ai.hard import CamperPlayer, HardPlayer, NormalPlayer
 from gin_handset.ai.player import Player
 from gin_handset.ai.simple import SimplePlayer
@@ -15,8 +17,13 @@ PLAYERS: dict[str, type[Player]] = {
     "easy": EasyPlayer,
     "normal": NormalPlayer,
     "hard": HardPlayer,
+    "expert": ExpertPlayer,
     "champion": ChampionPlayer,
     "camper": CamperPlayer,
+    "hard-noread": HardNoReadPlayer,
+    "eager": EagerGuard,
+    "fickle": FickleGuard,
+    "feint": FeintGuard,
 }
 
 

@@ -1,0 +1,292 @@
+"""Expert: Hard's play, checked by playing each choice out in sampled worlds.
+
+At every real choice (take the face-up card or not, which discard, knock or play on) Expert asks
+Hard which move it would make (the incumbent) and lists the runners-up (the other draw, Hard's
+next best discards, the other knock decision). It then samples worlds consistent with its view:
+the opponent's hand drawn from Hard's model of it (``Knowledge``: its pickups, discards and
+refusals), as good as its stock draws let it make it, and the rest of the unseen cards shuffled
+into the stock. Each candidate is played out to the end of the hand in every world, both seats
+following a fast greedy policy, and scored by what the hand's result does to the match: a
+result that takes a seat to the points to win counts as that match won or lost, any other as
+its points (``equity``). The same worlds serve every candidate, and a runner-up replaces Hard's
+move only when its paired gain over those worlds is clear (``gate`` standard errors above
+zero), since most differences between moves are below the noise of a few hundred playouts.
+
+The budget is a number of worlds a decision (``samples``); the same view and seed give the same
+move. A ``deadline`` (a ``time.monotonic`` value), when given, stops the sampling early with the
+worlds played so far: the phone's OK hurries a decision that way.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from gin_handset.ai.hard import HardPlayer, defender_deadwood
+from gin_handset.ai.knowledge import VALUES, Knowledge, bits
+from gin_handset.ai.lookahead import connected
+from gin_handset.rules.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndTurn,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from gin_handset.rules.cards import DECK, mask_of
+from gin_handset.rules.hand import DEAD_STOCK, Phase
+from gin_handset.rules.melds import best_arrangement, best_discards_mask, deadwood_mask
+from gin_handset.rules.view import PlayerView
+
+SAMPLES = 200  # worlds a decision: within 1 s a move on one core of the development machine
+DISCARDS = 3  # discards played out: Hard's choice and its next best,
+CLOSE = 4.0  # those Hard scores within this of its choice (in deadwood points)
+GATE = 2.0  # a runner-up must beat Hard's move by this many standard errors of the gain
+ROLL_EARLY = 3  # in a playout a seat knocks at the knock limit on its first turns only,
+ROLL_LATE = 0  # later at this deadwood or less (an opponent read as eager: at the limit)
+SEARCH_KNOCK = False  # play the knock decision out too (no: Hard's rule does better)
+BATCH = 16  # worlds sampled between looks at the deadline
+
+
+class World:
+    """One way the hidden cards may lie: the opponent's hand and the stock, next card last."""
+
+    __slots__ = ("opponent", "stock")
+
+    def __init__(self, opponent: int, stock: list[int]) -> None:
+        self.opponent = opponent
+        self.stock = stock
+
+
+class Table:
+    """What a playout needs of the view: seats, limits, scores and the points of each result."""
+
+    def __init__(self, view: PlayerView) -> None:
+        options = view.options
+        self.limit = view.knock_limit
+        self.factor = 2 if view.doubled else 1
+        self.gin_bonus = options.gin_bonus
+        self.undercut_bonus = options.undercut_bonus
+        self.target = options.points_to_win
+        self.mine, self.theirs = view.scores[view.seat], view.scores[view.opponent]
+        self.turns = [0, 0]  # discards made this hand, by playout seat (0: me)
+        for event in view.log:
+            kind = (event.kind == "discard") - (event.kind == "cancel")
+            self.turns[event.seat != view.seat] += kind
+        self.eager = False  # the opponent knocks whenever it may
+
+    def knock_at(self, seat: int, turns: int) -> int:
+        """The deadwood at which a playout seat knocks, after ``turns`` discards this hand."""
+        if turns <= ROLL_EARLY or (seat == 1 and self.eager):
+            return self.limit
+        return min(self.limit, ROLL_LATE)
+
+    def equity(self, points: int) -> float:
+        """The worth to me of a hand result worth ``points`` to me (negative: to the opponent):
+        1 if it wins me the match, 0 if it loses it, else between 1/4 and 3/4 in its points."""
+        if points > 0 and self.mine + points >= self.target:
+            return 1.0
+        if points < 0 and self.theirs - points >= self.target:
+            return 0.0
+        return 0.5 + points / (4.0 * self.target)
+
+    def knock(self, knocker: int, defender: int) -> int:
+        """Points to the knocker (negative: to the defender) of a knock with these hands."""
+        cards = [DECK[c] for c in bits(knocker)]
+        arrangement = best_arrangement(cards)
+        ours = arrangement.deadwood_count
+        if ours == 0:
+            return self.factor * (self.gin_bonus + deadwood_mask(defender))
+        theirs = defender_deadwood(list(arrangement.melds), defender)
+        if ours < theirs:
+            return self.factor * (theirs - ours)
+        return -self.factor * (ours - theirs + self.undercut_bonus)
+
+
+def _discard(hand: int, taken: int) -> tuple[int, int]:
+    """The greedy discard from eleven cards (never ``taken``): (deadwood left, card)."""
+    left, cards = best_discards_mask(hand)
+    if taken >= 0:
+        cards &= ~(1 << taken)
+    if not cards:
+        options = [(deadwood_mask(hand & ~(1 << c)), -VALUES[c], c) for c in bits(hand)]
+        best = min(o for o in options if o[2] != taken)
+        return best[0], best[2]
+    card = max(bits(cards), key=lambda c: (VALUES[c], c))
+    return left, card
+
+
+def _takes(hand: int, top: int) -> bool:
+    """The greedy draw: the face-up card when it may meld and lowers the deadwood."""
+    return bool(connected(hand) >> top & 1) and (
+        best_discards_mask(hand | 1 << top)[0] < deadwood_mask(hand)
+    )
+
+
+def playout(
+    table: Table, hands: list[int], stock: list[int], pile: list[int], turn: int, taken: int
+) -> int:
+    """Play the hand out greedily from ``turn``'s discard (``hands[turn]`` has eleven cards);
+    points to seat 0 (negative: to seat 1). Both seats take the top card when it may meld and
+    lowers their deadwood, discard the dearest card of a least-deadwood discard, and knock by
+    ``table.knock_at``."""
+    turns = list(table.turns)
+    while True:
+        hand = hands[turn]
+        left, card = _discard(hand, taken)
+        hand &= ~(1 << card)
+        hands[turn] = hand
+        pile.append(card)
+        turns[turn] += 1
+        if left <= table.knock_at(turn, turns[turn]):
+            points = table.knock(hand, hands[1 - turn])
+            return points if turn == 0 else -points
+        if len(stock) <= DEAD_STOCK:
+            return 0
+        turn = 1 - turn
+        hand = hands[turn]
+        top = pile[-1]
+        if _takes(hand, top):
+            pile.pop()
+            hands[turn], taken = hand | 1 << top, top
+        else:
+            hands[turn], taken = hand | 1 << stock.pop(), -1
+
+
+class ExpertPlayer(HardPlayer):
+    name = "expert"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        samples: int | None = None,
+        discards: int = DISCARDS,
+        gate: float = GATE,
+    ) -> None:
+        super().__init__(rng)
+        self.samples = SAMPLES if samples is None else samples  # the budget: worlds a decision
+        self.discards = discards
+        self.gate = gate
+        self.deadline: float | None = None  # stop sampling at this time.monotonic()
+        self.worlds_played = 0  # worlds played out for the last decision
+
+    def decide(self, view: PlayerView) -> Action:
+        self.reading.see(view)
+        phase = view.phase
+        if phase in (Phase.OFFER, Phase.DRAW):
+            take = self.wants_top(view)
+            if not take and not connected(mask_of(view.hand)) >> view.discard_pile[-1].index & 1:
+                return super().decide(view)  # a card that melds with nothing: no question
+            keep = TakeUpcard() if phase is Phase.OFFER else DrawDiscard()
+            other = PassUpcard() if phase is Phase.OFFER else DrawStock()
+            candidates = [keep, other] if take else [other, keep]
+            return self.search(view, candidates)
+        if phase is Phase.DISCARD:
+            judge = self.evaluator(view)
+            allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
+            scores = sorted(judge.discard_scores(mask_of(view.hand), allowed))
+            close = [c for score, c in scores[: self.discards] if score <= scores[0][0] + CLOSE]
+            return self.search(view, [Discard(DECK[c]) for c in close])
+        if phase is Phase.DECIDE and Knock() in view.legal_actions and SEARCH_KNOCK:
+            knock = self.knocks(view)
+            return self.search(view, [Knock(), EndTurn()] if knock else [EndTurn(), Knock()])
+        return super().decide(view)
+
+    def search(self, view: PlayerView, candidates: list[Action]) -> Action:
+        """Hard's move (``candidates[0]``) unless a runner-up clearly does better when played
+        out in sampled worlds."""
+        if len(candidates) == 1:
+            return candidates[0]
+        rng = random.Random(self.rng.random())
+        know = Knowledge.of(view, self.style.model)
+        draws = sum(e.kind == "stock" and e.seat != view.seat for e in view.log)
+        extra = round(self.style.fit * draws)
+        table = Table(view)
+        table.eager = self.eager
+        gains: list[list[float]] = [[] for _ in candidates[1:]]
+        played = 0
+        while played < self.samples:
+            if self.deadline is not None and played and time.monotonic() > self.deadline:
+                break
+            for _ in range(min(BATCH, self.samples - played)):
+                world = self._world(know, extra, rng)
+                first = self.play(view, table, world, candidates[0])
+                for gain, candidate in zip(gains, candidates[1:], strict=True):
+                    gain.append(self.play(view, table, world, candidate) - first)
+                played += 1
+        self.worlds_played = played
+        best, best_mean = candidates[0], 0.0
+        for gain, candidate in zip(gains, candidates[1:], strict=True):
+            mean = sum(gain) / len(gain)
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / len(gain))
+            if mean > best_mean and mean > self.gate * spread / math.sqrt(len(gain)):
+                best, best_mean = candidate, mean
+        return best
+
+    @staticmethod
+    def _world(know: Knowledge, extra: int, rng: random.Random) -> World:
+        opponent = know.sample_fitted(extra, rng)
+        stock = bits(know.unseen & ~opponent)
+        rng.shuffle(stock)
+        return World(opponent, stock)
+
+    def play(self, view: PlayerView, table: Table, world: World, action: Action) -> float:
+        """My equity of ``action`` in ``world``, the hand played out greedily after it."""
+        hands = [mask_of(view.hand), world.opponent]  # seat 0 of the playout is me
+        stock = list(world.stock)
+        pile = [c.index for c in view.discard_pile]
+        if isinstance(action, Knock):
+            return table.equity(table.knock(hands[0], hands[1]))
+        if isinstance(action, EndTurn):
+            if len(stock) <= DEAD_STOCK:
+                return table.equity(0)
+            points = self._opponent_turn(table, hands, stock, pile)
+        elif isinstance(action, Discard):
+            card = action.card.index
+            hands[0] &= ~(1 << card)
+            pile.append(card)
+            left = deadwood_mask(hands[0])
+            if left <= table.knock_at(0, table.turns[0] + 1):
+                return table.equity(table.knock(hands[0], hands[1]))
+            if len(stock) <= DEAD_STOCK:
+                return table.equity(0)
+            points = self._opponent_turn(table, hands, stock, pile)
+        elif isinstance(action, (TakeUpcard, DrawDiscard)):
+            top = pile.pop()
+            hands[0] |= 1 << top
+            points = playout(table, hands, stock, pile, 0, top)
+        elif isinstance(action, DrawStock):
+            hands[0] |= 1 << stock.pop()
+            points = playout(table, hands, stock, pile, 0, -1)
+        else:  # PassUpcard
+            points = self._after_pass(view, table, hands, stock, pile)
+        return table.equity(points)
+
+    @staticmethod
+    def _opponent_turn(table: Table, hands: list[int], stock: list[int], pile: list[int]) -> int:
+        hand, top = hands[1], pile[-1]
+        if _takes(hand, top):
+            pile.pop()
+            hands[1] = hand | 1 << top
+            return playout(table, hands, stock, pile, 1, top)
+        hands[1] = hand | 1 << stock.pop()
+        return playout(table, hands, stock, pile, 1, -1)
+
+    @staticmethod
+    def _after_pass(
+        view: PlayerView, table: Table, hands: list[int], stock: list[int], pile: list[int]
+    ) -> int:
+        """The upcard passed: the opponent may take it if it has not passed yet; else the
+        non-dealer draws from the stock."""
+        if not any(e.kind == "pass" for e in view.log):
+            hand, top = hands[1], pile[-1]
+            if _takes(hand, top):
+                pile.pop()
+                hands[1] = hand | 1 << top
+                return playout(table, hands, stock, pile, 1, top)
+        first = 0 if view.seat != view.dealer else 1
+        hands[first] |= 1 << stock.pop()
+        return playout(table, hands, stock, pile, first, -1)

@@ -1,0 +1,166 @@
+"""Expert: a seeded smoke match, the gate that keeps Hard's move, and the playouts' arithmetic."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from gin_handset.ai import expert
+from gin_handset.ai.expert import ExpertPlayer, Table, playout
+from gin_handset.ai.hard import HardPlayer, _layable
+from gin_handset.ai.knowledge import Knowledge, bits
+from gin_handset.rules.actions import Action, Arrange, Discard, DrawDiscard, DrawStock, Knock
+from gin_handset.rules.cards import DECK, mask_of, parse_card, parse_cards
+from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.match import MatchState
+from gin_handset.rules.melds import best_arrangement, best_discards_mask
+from gin_handset.rules.options import Options
+from gin_handset.rules.view import PlayerView, view_of
+
+
+def short_match(seed: int, samples: int, hands: int = 99) -> list[Action]:
+    """Expert (seat 0, ``samples`` worlds a move) against Hard in a match to 50, or its first
+    ``hands`` hands: every action."""
+    players = [ExpertPlayer(random.Random(seed), samples=samples), HardPlayer(random.Random(2))]
+    match = MatchState.new(Options(points_to_win=50), seed)
+    actions: list[Action] = []
+    while not match.is_over:
+        if match.hand.is_over:
+            if len(match.results) == hands:
+                break
+            match = match.next_hand()
+            continue
+        seat = match.hand.turn
+        view = view_of(match.hand, seat, match.scores)
+        action = players[seat].choose(view)
+        assert action in view.legal_actions
+        actions.append(action)
+        match = match.apply(action)
+    return actions
+
+
+def test_a_seeded_expert_plays_a_hand_the_same_way_twice() -> None:
+    first = short_match(5, samples=4, hands=1)
+    assert first == short_match(5, samples=4, hands=1)
+    assert sum(isinstance(a, Discard) for a in first) > 3
+
+
+@pytest.mark.slow
+def test_a_seeded_expert_plays_a_short_match() -> None:
+    assert any(isinstance(a, Knock) for a in short_match(6, samples=16))
+
+
+def view_at(hand: str, top: str, phase: Phase, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+    cards = tuple(parse_cards(hand))
+    used = set(cards) | {parse_card(top)}
+    rest = [c for c in DECK if c not in used]
+    state = HandState(
+        options=Options(),
+        dealer=1,
+        hands=(cards, tuple(rest[:10])),
+        stock=tuple(rest[10:]),
+        discard_pile=(parse_card(top),),
+        upcard=parse_card(top),
+        turn=0,
+        phase=phase,
+    )
+    return view_of(state, 0, scores)
+
+
+class Scripted(ExpertPlayer):
+    """Playouts that give each candidate a set worth, plus noise shared or not."""
+
+    def __init__(self, worth: dict[Action, float], noise: float) -> None:
+        super().__init__(random.Random(1), samples=64)
+        self.worth, self.noise, self.noisy = worth, noise, random.Random(3)
+
+    def play(self, view: PlayerView, table: Table, world: object, action: Action) -> float:
+        return self.worth[action] + self.noise * self.noisy.gauss(0.0, 1.0)
+
+
+def test_a_runner_up_replaces_hards_move_only_on_a_clear_gain() -> None:
+    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW)
+    clear = Scripted({DrawDiscard(): 0.5, DrawStock(): 0.6}, noise=0.0)
+    assert clear.search(view, [DrawDiscard(), DrawStock()]) == DrawStock()
+    assert clear.worlds_played == 64
+    noisy = Scripted({DrawDiscard(): 0.5, DrawStock(): 0.51}, noise=1.0)
+    assert noisy.search(view, [DrawDiscard(), DrawStock()]) == DrawDiscard()
+    worse = Scripted({DrawDiscard(): 0.5, DrawStock(): 0.4}, noise=0.0)
+    assert worse.search(view, [DrawDiscard(), DrawStock()]) == DrawDiscard()
+
+
+def test_a_deadline_cuts_the_search_short() -> None:
+    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW)
+    player = ExpertPlayer(random.Random(1), samples=10_000)
+    player.deadline = time.monotonic() - 1.0
+    assert player.search(view, [DrawDiscard(), DrawStock()]) in (DrawDiscard(), DrawStock())
+    assert player.worlds_played == expert.BATCH
+
+
+def test_equity_counts_a_result_that_ends_the_match_as_won_or_lost() -> None:
+    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW, scores=(80, 90))
+    table = Table(view)
+    assert table.equity(20) == 1.0 and table.equity(-10) == 0.0
+    assert 0.5 < table.equity(19) < 0.75 and 0.25 < table.equity(-9) < 0.5
+    assert table.equity(0) == 0.5
+
+
+def test_knock_points_follow_the_rules_when_nothing_can_be_laid_off() -> None:
+    checked = 0
+    table = Table(view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW))
+    for seed in range(400):
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        kept = mask_of(deck[:16])  # the knocker keeps its best 10 of 16 cards
+        for _ in range(6):
+            kept &= ~(1 << max(bits(best_discards_mask(kept)[1])))
+        knocker = tuple(c for c in deck if kept >> c.index & 1)
+        defender = tuple(deck[16:26])
+        deck = [c for c in deck if c not in knocker and c not in defender]
+        arrangement = best_arrangement(knocker)
+        if arrangement.deadwood_count > 10:
+            continue
+        state = HandState(
+            options=Options(),
+            dealer=1,
+            hands=(knocker, defender),
+            stock=tuple(deck[1:]),
+            discard_pile=(deck[0],),
+            upcard=deck[0],
+            turn=0,
+            phase=Phase.KNOCKER_ARRANGE,
+            knocker=0,
+        )
+        if _layable(list(arrangement.melds), mask_of(defender)):
+            continue
+        laid = state.apply(Arrange(arrangement.melds))
+        result = laid.apply(laid.legal_actions()[0]).result
+        assert result is not None and not result.defender.laid_off
+        expected = result.points if result.winner == 0 else -result.points
+        assert table.knock(mask_of(knocker), mask_of(defender)) == expected
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_playout_ends_the_hand() -> None:
+    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW)
+    table = Table(view)
+    know = Knowledge.of(view)
+    for seed in range(20):
+        world = ExpertPlayer._world(know, 0, random.Random(seed))
+        assert world.opponent.bit_count() == 10 and len(world.stock) == view.stock_count
+        hands = [mask_of(view.hand) | 1 << world.stock[-1], world.opponent]
+        points = playout(table, hands, world.stock[:-1], [view.upcard.index], 0, -1)
+        assert abs(points) <= 2 * (25 + 100)
+        assert hands[0].bit_count() == 10 and hands[1].bit_count() in (10, 11)
+
+
+@pytest.mark.parametrize("phase", [Phase.OFFER, Phase.DRAW, Phase.DISCARD])
+def test_expert_answers_every_searched_phase(phase: Phase) -> None:
+    hand = "2c 3c 4c 9d 9h Ks Qh Jd 7s 6h" + (" 8c" if phase is Phase.DISCARD else "")
+    view = view_at(hand, "5c", phase)
+    player = ExpertPlayer(random.Random(4), samples=8)
+    assert player.choose(view) in view.legal_actions
+    assert Knock() not in view.legal_actions
