@@ -62,3 +62,15 @@ def test_the_coach_needs_a_decision() -> None:
     state = HandState.deal(Options(), 0, random.Random(1))
     with pytest.raises(ValueError, match="not this seat's turn"):
         advise(view_of(state, state.dealer))
+
+
+def test_expert_coaches_within_its_budget() -> None:
+    state = HandState.deal(Options(), 0, random.Random(4))
+    for _ in range(12):
+        seen = view_of(state, state.turn)
+        advice = advise(seen, random.Random(2), "expert", samples=8)
+        assert advice.action in seen.legal_actions and advice.reason
+        assert advice == advise(seen, random.Random(2), "expert", samples=8)
+        state = state.apply(advice.action)
+    with pytest.raises(ValueError, match="hard or expert"):
+        advise(view_of(state, state.turn), level="champion")

@@ -1,7 +1,8 @@
-"""The coach: the move Hard would make, with one short reason, from a PlayerView only.
+"""The coach: the move Hard (or Expert) would make, with one short reason, from a PlayerView.
 
-``advise(view)`` is pure Python (no pygame) and may be called off the main loop; the same view and
-seed give the same advice.
+``advise(view)`` is pure Python (no pygame) and may be called off the main loop; the same view,
+level and seed give the same advice. ``advise(view, rng, "expert")`` asks Expert, within its
+budget (``samples`` worlds, by default ``expert.SAMPLES``: within 1 s on one core).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from gin_handset.ai.expert import ExpertPlayer
 from gin_handset.ai.hard import HardPlayer, knock_points
 from gin_handset.ai.simple import arrangement_deadwood
 from gin_handset.rules.actions import (
@@ -34,9 +36,21 @@ class Advice:
     reason: str
 
 
-def advise(view: PlayerView, rng: random.Random | None = None) -> Advice:
-    """Hard's move for this view and why; ValueError if the view has no decision to make."""
-    player = HardPlayer(rng or random.Random(0))
+def advise(
+    view: PlayerView,
+    rng: random.Random | None = None,
+    level: str = "hard",
+    samples: int | None = None,
+) -> Advice:
+    """The move of ``level`` (hard or expert) for this view and why; ValueError if the view has
+    no decision to make."""
+    seeded = rng or random.Random(0)
+    if level == "expert":
+        player: HardPlayer = ExpertPlayer(seeded, samples=samples)
+    elif level == "hard":
+        player = HardPlayer(seeded)
+    else:
+        raise ValueError(f"the coach is hard or expert, not {level!r}")
     action = player.choose(view)
     return Advice(action, _reason(view, action, player))
 

@@ -1,19 +1,21 @@
 """Expert: Hard's play, checked by playing each choice out in sampled worlds.
 
-At every real choice (take the face-up card or not, which discard, knock or play on) Expert asks
-Hard which move it would make (the incumbent) and lists the runners-up (the other draw, Hard's
-next best discards, the other knock decision). It then samples worlds consistent with its view:
-the opponent's hand drawn from Hard's model of it (``Knowledge``: its pickups, discards and
-refusals), as good as its stock draws let it make it, and the rest of the unseen cards shuffled
-into the stock. Each candidate is played out to the end of the hand in every world, both seats
-following a fast greedy policy, and scored by what the hand's result does to the match: a
-result that takes a seat to the points to win counts as that match won or lost, any other as
-its points (``equity``). The same worlds serve every candidate, and a runner-up replaces Hard's
-move only when its paired gain over those worlds is clear (``gate`` standard errors above
-zero), since most differences between moves are below the noise of a few hundred playouts.
+At a real choice Expert asks Hard which move it would make (the incumbent) and lists the
+runners-up: the other draw (unless the face-up card melds with nothing and Hard leaves it),
+Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of its choice),
+and, once a seat is near the points to win (``endgame``), the other knock decision. It then
+samples worlds consistent with its view: the opponent's hand drawn from Hard's model of it
+(``Knowledge``: its pickups, discards and refusals), as good as its stock draws let it make it,
+and the other unseen cards shuffled into the stock. Each candidate is played out to the end of
+the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
+what the result does to the match (``Table.equity``): a result that takes a seat to the points
+to win counts as the match won or lost, any other by its points. The same worlds serve every
+candidate, and a runner-up replaces Hard's move only when its paired gain over those worlds is
+clear (``gate`` standard errors above zero): most differences between moves are below the noise
+of a few hundred playouts, and the playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
-move. A ``deadline`` (a ``time.monotonic`` value), when given, stops the sampling early with the
+move. A ``deadline`` (a ``time.monotonic`` value), when set, stops the sampling early with the
 worlds played so far: the phone's OK hurries a decision that way.
 """
 
@@ -47,8 +49,15 @@ CLOSE = 4.0  # those Hard scores within this of its choice (in deadwood points)
 GATE = 2.0  # a runner-up must beat Hard's move by this many standard errors of the gain
 ROLL_EARLY = 3  # in a playout a seat knocks at the knock limit on its first turns only,
 ROLL_LATE = 0  # later at this deadwood or less (an opponent read as eager: at the limit)
-SEARCH_KNOCK = False  # play the knock decision out too (no: Hard's rule does better)
+ENDGAME = 30  # play the knock decision out once a seat is this close to the points to win
 BATCH = 16  # worlds sampled between looks at the deadline
+
+
+def endgame(view: PlayerView) -> bool:
+    """Whether the hand may decide the match: a seat is within ``ENDGAME`` of the points to
+    win. Only then does Expert play its knock decision out (before that, Hard's rule of knocking
+    at 20 expected points does better than the playouts, whose knocks are too simple)."""
+    return max(view.scores) + ENDGAME >= view.options.points_to_win
 
 
 class World:
@@ -190,7 +199,7 @@ class ExpertPlayer(HardPlayer):
             scores = sorted(judge.discard_scores(mask_of(view.hand), allowed))
             close = [c for score, c in scores[: self.discards] if score <= scores[0][0] + CLOSE]
             return self.search(view, [Discard(DECK[c]) for c in close])
-        if phase is Phase.DECIDE and Knock() in view.legal_actions and SEARCH_KNOCK:
+        if phase is Phase.DECIDE and Knock() in view.legal_actions and endgame(view):
             knock = self.knocks(view)
             return self.search(view, [Knock(), EndTurn()] if knock else [EndTurn(), Knock()])
         return super().decide(view)
