@@ -307,8 +307,16 @@ def test_hard_adapts_to_an_opponent_that_knocks_as_soon_as_it_may(
         assert True in hard.reading.hands, "it saw the eager knock"
 
 
-def test_the_reading_needs_evidence_and_is_revised() -> None:
+def test_hards_reading_switches_at_the_first_eager_knock() -> None:
     reading = Reading([])
+    for seen in (False, False, True, False, False, False, False):
+        reading.counts, reading.knocked = True, seen
+        reading.close()
+        assert reading.eager is (True in reading.hands)
+
+
+def test_a_gradual_reading_needs_evidence_and_is_revised() -> None:
+    reading = Reading([], window=4, knocks=2, share=0.5)
     for seen, eager in (
         (True, False),  # one eager knock is not enough
         (False, False),

@@ -100,14 +100,16 @@ class Reading:
 
     A hand counts once the opponent has made more than ``EARLY_TURNS`` discards in it; it shows
     eagerness when the opponent then knocked with deadwood. The player is read as eager while,
-    of its last ``window`` counted hands, at least ``knocks`` and at least ``share`` did:
-    one early knock is not enough, and a player who stops knocking early is read again.
+    of its last ``window`` counted hands (all of them: None), at least ``knocks`` and at least
+    ``share`` did. Hard's defaults read it as eager from its first such knock on, for the rest of
+    the match: against guards that knock like that and then play otherwise (``guards.py``) this
+    did not lose (README); ``Reading([], 4, 2, 0.5)`` would need two of the last four hands.
     """
 
     hands: list[bool]  # per counted hand, oldest first: it ended in the opponent's eager knock
-    window: int = 4  # the reading looks at the opponent's last this many counted hands
-    knocks: int = 2  # of which at least this many ended in its eager knock
-    share: float = 0.5  # and at least this share of them
+    window: int | None = None  # the reading looks at the opponent's last this many counted hands
+    knocks: int = 1  # of which at least this many ended in its eager knock
+    share: float = 0.0  # and at least this share of them
     counts: bool = False  # the hand in progress counts
     knocked: bool = False  # the hand in progress ended in the opponent's eager knock
 
@@ -124,7 +126,7 @@ class Reading:
 
     @property
     def eager(self) -> bool:
-        recent = self.hands[-self.window :]
+        recent = self.hands if self.window is None else self.hands[-self.window :]
         knocks = sum(recent)
         return knocks >= self.knocks and knocks >= self.share * len(recent)
 

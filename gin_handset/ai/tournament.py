@@ -1,6 +1,7 @@
 """The referee: matches between two players, duplicate deals, Wilson intervals, timings.
 
 ``python -m gin_handset.ai.tournament --a hard --b simple --games 4000 --jobs 2 --seed 1``
+(``--samples N`` sets Expert's budget, N worlds a decision.)
 Matches are played under the EAAI 2021 protocol (``EAAI``) unless other options are given.
 Each deal (a match seed) is played twice, the seats swapped; game ``i`` uses deal ``i // 2`` and
 puts A in seat ``i % 2``. Everything is seeded, so a run is reproducible for any ``--jobs``.
@@ -16,6 +17,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
+from gin_handset.ai import expert
 from gin_handset.ai.player import BENCHMARK_NAMES, PLAYER_NAMES
 from gin_handset.ai.players import make_player
 from gin_handset.rules.match import MatchState
@@ -233,7 +235,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--samples", type=int, default=None, help="expert's budget: worlds a decision"
+    )
     args = parser.parse_args(argv)
+    if args.samples is not None:
+        expert.SAMPLES = args.samples  # the worker processes are forked after this
     start = time.perf_counter()
     result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs)
     print(result.report())
