@@ -126,10 +126,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--guard", default="feint")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=101)
-    parser.add_argument("--gradual", action="store_true",
-                        help="read eagerness from two of the last four hands, not one knock")
+    parser.add_argument("--switch", action="store_true",
+                        help="Hard's reading before issue 22: eager for good at one eager knock")
     args = parser.parse_args(argv)
-    reading = Reading([], window=4, knocks=2, share=0.5) if args.gradual else None
+    reading = Reading([], window=None, knocks=1, share=0.0) if args.switch else None
     start = time.perf_counter()
     pairs = [play_pair(args.reader, args.guard, args.seed, g, reading) for g in range(args.games)]
     print(report(args.reader, args.guard, args.seed, pairs))

@@ -43,3 +43,19 @@ def test_hard_beats_simple() -> None:
     assert result.ends("A")["gin"] > result.ends("B")["gin"]
     report = result.report()
     assert "Wilson" in report and "knocks undercut" in report and "EAAI" in report
+
+
+@pytest.mark.slow
+def test_the_reading_comparison_shares_the_hands_before_the_reading_acts() -> None:
+    from benchmarks.bench_reading import play_pair
+    from gin_handset.ai.hard import Reading
+
+    never = play_pair("hard", "simple", 3, 0, Reading([], knocks=99))
+    assert not never.acted
+    assert (never.read_won, never.read_margin) == (never.plain_won, never.plain_margin)
+    acted = play_pair("hard", "simple", 3, 0, None)
+    assert acted.acted, "simple knocks as soon as it may"
+    # the game replayed without the reading, from the hand where it acted, is the game of a
+    # hard that never reads
+    assert (acted.plain_won, acted.plain_margin) == (never.read_won, never.read_margin)
+    assert acted.read_margin != acted.plain_margin

@@ -6,9 +6,10 @@ cards the opponent may meld; Normal looks one draw ahead and knocks as soon as i
 a hand by the best of a few draws, reads the opponent's pickups, discards and refusals into a
 model of its hand (which sharpens its draws and its safety), and knocks when the points expected
 against sampled opponent hands, as good as the opponent's stock draws let it make them, are high
-enough; as the knocker it lays down the melds that do best against those sampled hands. Once the
-opponent has knocked with deadwood after its first few turns (it knocks as soon as it may), Hard
-plays the rest of the match in a style for short hands (``HardPlayer.eager_style``).
+enough; as the knocker it lays down the melds that do best against those sampled hands. While the
+opponent is read as knocking as soon as it may (``Reading``: it knocked with deadwood after its
+first few turns in two of its last four long hands), Hard plays a style for short hands
+(``HardPlayer.eager_style``).
 """
 
 from __future__ import annotations
@@ -100,16 +101,16 @@ class Reading:
 
     A hand counts once the opponent has made more than ``EARLY_TURNS`` discards in it; it shows
     eagerness when the opponent then knocked with deadwood. The player is read as eager while,
-    of its last ``window`` counted hands (all of them: None), at least ``knocks`` and at least
-    ``share`` did. Hard's defaults read it as eager from its first such knock on, for the rest of
-    the match: against guards that knock like that and then play otherwise (``guards.py``) this
-    did not lose (README); ``Reading([], 4, 2, 0.5)`` would need two of the last four hands.
+    of its last ``window`` counted hands, at least ``knocks`` and at least ``share`` did: one
+    early knock is not enough, and a player who stops knocking early is read again. (Until
+    issue 22 Hard switched for good at the first such knock, ``Reading([], None, 1, 0.0)``: a
+    strong player that knocked early once and then played patiently beat it, README.)
     """
 
     hands: list[bool]  # per counted hand, oldest first: it ended in the opponent's eager knock
-    window: int | None = None  # the reading looks at the opponent's last this many counted hands
-    knocks: int = 1  # of which at least this many ended in its eager knock
-    share: float = 0.0  # and at least this share of them
+    window: int | None = 4  # the reading looks at the last this many counted hands (None: all)
+    knocks: int = 2  # of which at least this many ended in its eager knock
+    share: float = 0.5  # and at least this share of them
     counts: bool = False  # the hand in progress counts
     knocked: bool = False  # the hand in progress ended in the opponent's eager knock
 
