@@ -11,6 +11,7 @@ from gin_handset.ai.coach import advise
 from gin_handset.rules.actions import Discard, DrawDiscard, Knock, PassUpcard
 from gin_handset.rules.cards import parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.melds import deadwood
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
 
@@ -45,8 +46,7 @@ def test_the_coach_advises_what_hard_plays() -> None:
 def test_the_coach_explains_a_discard() -> None:
     advice = advise(view("7h 8h 9s Kd Kc Kh 2d 3d 4d Qs 5c", "Ac", Phase.DISCARD))
     assert advice.action == Discard(parse_card("Qs"))
-    assert advice.reason.startswith("Discard Qs:") and "deadwood" in advice.reason
-    assert "7h 8h" in advice.reason  # the open pair it keeps
+    assert advice.reason.startswith("Discard Qs rather than ") and "deadwood" in advice.reason
 
 
 def test_the_coach_explains_a_draw_and_gin() -> None:
@@ -74,3 +74,30 @@ def test_expert_coaches_within_its_budget() -> None:
         state = state.apply(advice.action)
     with pytest.raises(ValueError, match="hard or expert"):
         advise(view_of(state, state.turn), level="champion")
+
+
+def test_a_discard_hint_names_the_runner_up_and_the_true_deadwood() -> None:
+    """Over the discards of a hand between two hard players: the figure is the deadwood left
+    after the discard, and the reason names another card the rules allow, with what sets the
+    two apart (less deadwood, a safer card, or the cards kept open)."""
+    state = HandState.deal(Options(), 0, random.Random(8))
+    checked = 0
+    while not state.is_over and state.knocker is None:
+        seen = view_of(state, state.turn)
+        advice = advise(seen)
+        if seen.phase is Phase.DISCARD:
+            assert isinstance(advice.action, Discard)
+            rest = [c for c in seen.hand if c != advice.action.card]
+            head, _, why = advice.reason.partition(": ")
+            other = parse_card(head.split(" rather than ")[1])
+            assert other != advice.action.card and Discard(other) in seen.legal_actions
+            numbers = [int(w.strip(",;")) for w in why.split() if w.strip(",;").isdigit()]
+            assert numbers[0] == deadwood(rest)
+            if "not" in why:
+                assert numbers[1] == deadwood([c for c in seen.hand if c != other])
+                assert numbers[1] > numbers[0]
+            else:
+                assert "open" in why or "likelier" in why or why.startswith("deadwood")
+            checked += 1
+        state = state.apply(advice.action)
+    assert checked >= 5

@@ -24,7 +24,7 @@ from gin_handset.rules.actions import (
     PassUpcard,
     TakeUpcard,
 )
-from gin_handset.rules.cards import Card, format_cards
+from gin_handset.rules.cards import DECK, Card, format_cards, mask_of
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import best_arrangement, deadwood
 from gin_handset.rules.view import PlayerView
@@ -69,6 +69,16 @@ def _open_cards(cards: list[Card]) -> list[Card]:
     return found
 
 
+def _runner_up(view: PlayerView, chosen: Card, player: HardPlayer) -> Card | None:
+    """The discard Hard scores next best after ``chosen`` (None if there is no other)."""
+    judge = player.evaluator(view)
+    allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
+    allowed &= ~(1 << chosen.index)
+    if not allowed:
+        return None
+    return DECK[min(judge.discard_scores(mask_of(view.hand), allowed))[1]]
+
+
 def _reason(view: PlayerView, action: Action, player: HardPlayer) -> str:
     hand = list(view.hand)
     now = deadwood(hand)
@@ -88,7 +98,19 @@ def _reason(view: PlayerView, action: Action, player: HardPlayer) -> str:
         after = deadwood(rest)
         kept = _open_cards(rest)[:3]
         keeps = f"keeps {format_cards(kept)} open, " if kept else ""
-        return f"Discard {action.card}: {keeps}deadwood {after} left"
+        other = _runner_up(view, action.card, player)
+        if other is None:
+            return f"Discard {action.card}: {keeps}deadwood {after} left"
+        instead = deadwood([c for c in hand if c != other])
+        if after < instead:
+            why = f"deadwood {after} left, not {instead}"
+        else:
+            judge = player.evaluator(view)
+            if judge.know.meld_risk(other.index) > judge.know.meld_risk(action.card.index) + 0.05:
+                why = f"{other} is likelier to meld for the opponent; deadwood {after} left"
+            else:
+                why = f"{keeps}deadwood {after} left"
+        return f"Discard {action.card} rather than {other}: {why}"
     if isinstance(action, Knock):
         if now == 0:
             return "Knock: gin!"
