@@ -92,8 +92,8 @@ def match_screens(skin: Skin, folder: Path) -> Iterator[tuple[str, Screen]]:
         ui.sync_order()
         if session.hand_over:
             assert session.result is not None
-            if first(f"score_{session.result.kind}"):
-                yield f"score_{session.result.kind}", screen_for(ui)
+            if first(f"score_{session.result.kind.value}"):
+                yield f"score_{session.result.kind.value}", screen_for(ui)
             session.next_hand()
         elif session.computer_to_act:
             decision = session.decision_in_progress()

@@ -27,7 +27,7 @@ from gin_handset.rules.actions import (
     Discard,
 )
 from gin_handset.rules.cards import DECK, Card, mask_of
-from gin_handset.rules.hand import Phase
+from gin_handset.rules.hand import EventKind, Phase
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -57,7 +57,8 @@ def knocked_eagerly(view: PlayerView) -> bool:
     if view.knocker != view.opponent or laid is None or laid.is_gin:
         return False
     turns = sum(
-        (e.kind == "discard") - (e.kind == "cancel") for e in view.log if e.seat == view.opponent
+        (e.kind is EventKind.DISCARD) - (e.kind is EventKind.CANCEL)
+        for e in view.log if e.seat == view.opponent
     )
     return turns > EARLY_TURNS
 
@@ -147,7 +148,7 @@ class LookaheadPlayer(PhasedPlayer):
     def opponents(self, view: PlayerView) -> list[int]:
         """Sampled opponent hands, as good as its stock draws let it make them."""
         know = Knowledge.of(view, self.style.model)
-        draws = sum(e.kind == "stock" and e.seat != view.seat for e in view.log)
+        draws = sum(e.kind is EventKind.STOCK and e.seat != view.seat for e in view.log)
         extra = round(self.style.fit * draws)
         rng = random.Random(self.rng.random())
         return [know.sample_fitted(extra, rng) for _ in range(self.style.samples)]

@@ -12,15 +12,15 @@ from typing import Protocol
 
 from gin_handset.ai.player import Player
 from gin_handset.rules.actions import Action, action_text
-from gin_handset.rules.hand import Event, IllegalAction
+from gin_handset.rules.hand import Event, EventKind, IllegalAction
 from gin_handset.rules.view import PlayerView
 from gin_handset.session.background import POLL_MS, Background
 from gin_handset.session.record import COMPUTER, MatchRecord
 
 # How long each kind of computer step stays on screen, in milliseconds of the logical clock.
-PACE_MS = {
-    "pass": 900, "take": 1000, "stock": 800, "pile": 1000, "discard": 1000, "cancel": 600,
-    "knock": 1400, "end": 150,
+PACE_MS: dict[EventKind, int] = {
+    EventKind.PASS: 900, EventKind.TAKE: 1000, EventKind.STOCK: 800, EventKind.PILE: 1000,
+    EventKind.DISCARD: 1000, EventKind.CANCEL: 600, EventKind.KNOCK: 1400, EventKind.END: 150,
 }
 ARRANGE_MS = 900  # the computer laying down its melds
 THINKING_SHOWN_MS = 300  # "thinking" is shown only when a decision takes longer than this

@@ -159,13 +159,21 @@ class MatchSession:
 
     @property
     def computer_step(self) -> Event | None:
-        """The computer's last step, while shown."""
+        """The computer's last step, while shown (tests may stage one)."""
         return self._turn.step
+
+    @computer_step.setter
+    def computer_step(self, step: Event | None) -> None:
+        self._turn.step = step
 
     @property
     def computer_laid_down(self) -> bool:
-        """The computer's last step laid its melds down."""
+        """The computer's last step laid its melds down (tests may stage it)."""
         return self._turn.laid_down
+
+    @computer_laid_down.setter
+    def computer_laid_down(self, laid_down: bool) -> None:
+        self._turn.laid_down = laid_down
 
     @property
     def computer_playing(self) -> bool:
