@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import make_player
 from gin_handset.device.skin import Skin
 from gin_handset.render.fonts import draw_text, fit_text, line_height
 from gin_handset.render.theme import FontSpec

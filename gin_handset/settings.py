@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from gin_handset.ai.levels import OFFERED
 from gin_handset.rules.options import Options
 from gin_handset.storage import FieldError, read_json, show, write_atomically
 
@@ -22,7 +23,7 @@ ENV_VAR = "GIN_HANDSET_DATA_DIR"
 APP_NAME = "gin-handset"
 FILE_NAME = "settings.json"
 VERSION = 1
-DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+DIFFICULTIES: tuple[str, ...] = tuple(level.name for level in OFFERED)  # the Options offer
 LAYOUTS: tuple[str, ...] = ("auto", "full", "compact")  # the handset whole, or keypad beside
 LCD_CHOICES: tuple[str, ...] = ("skin", "on", "off")  # an LCD look: as the skin has it, or not
 LCD_LOOKS = ("lcd_tint", "lcd_grid", "lcd_ghost")

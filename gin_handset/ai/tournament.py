@@ -16,8 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from gin_handset.ai.player import BENCHMARK_NAMES, PLAYER_NAMES
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
 from gin_handset.rules.hand import ResultKind
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import ALTERNATE, GIN_RUMMY, NON_DEALER, Options

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from gin_handset.ai.coach import Advice
+from gin_handset.ai.levels import make_player
 from gin_handset.ai.player import Player
-from gin_handset.ai.players import make_player
 from gin_handset.rules.actions import Action, action_text
 from gin_handset.rules.hand import Event, HandResult, IllegalAction, Phase
 from gin_handset.rules.match import MatchState

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from gin_handset.ai.player import PLAYER_NAMES
+from gin_handset.ai.levels import PLAYER_NAMES
 from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import CHOICES
