@@ -37,7 +37,7 @@ from gin_handset.screens.base import Push, Screen, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.root import build_root
-from gin_handset.settings import data_dir
+from gin_handset.storage import data_dir
 
 if TYPE_CHECKING:
     from gin_handset.render.theme import Theme

@@ -1,6 +1,6 @@
 """Plugs the match into the main menu: New Game, Continue, whether a save exists, key pages.
 
-The save lives in the data folder (`gin_handset.settings.data_dir`). The match seed is the
+The save lives in the data folder (`gin_handset.storage.data_dir`). The match seed is the
 command line's ``--seed`` when given, else a fresh one from the system's random source.
 """
 
@@ -15,7 +15,7 @@ from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
 from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
 from gin_handset.session.files import MATCH_FILE
-from gin_handset.settings import data_dir
+from gin_handset.storage import data_dir
 
 if TYPE_CHECKING:
     from gin_handset.screens.match.ui import MatchUI
