@@ -23,7 +23,7 @@ class Level:
     name: str  # as the settings, saves and statistics name it (lower case)
     shown: str  # as the screens show it
     player: str  # its class, ``module:Class``, imported when a player is made
-    offered: bool = True  # a level the Options offer (simple is for saves made by tests)
+    offered: bool = True  # the Options offer it (not simple: the baseline of tests, tournaments)
 
     def player_class(self) -> type[Player]:
         module, _, name = self.player.partition(":")
