@@ -23,7 +23,7 @@ from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import Arrangement, Meld
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
-from gin_handset.storage import show
+from gin_handset.storage import FieldError, show
 
 VERSION = 1
 MAX_REQUEST = 4096  # bytes of a message a phone sends
@@ -40,12 +40,8 @@ STATUSES = ("waiting", "seeding", "playing", "over")
 REASONS = ("points", "time", "away", "left", "closed")
 
 
-class ProtocolError(ValueError):
-    """A message that cannot be used, naming its field."""
-
-    def __init__(self, name: str, problem: str) -> None:
-        super().__init__(f"field {name}: {problem}")
-        self.field = name
+class ProtocolError(FieldError):
+    """A message (or a table's file) that cannot be used, naming its field."""
 
 
 def _reject_constant(name: str) -> Any:
