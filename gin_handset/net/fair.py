@@ -8,16 +8,16 @@ in both phones' contributions, sent after the commitment, means that no party al
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from gin_handset.net import protocol
 from gin_handset.net.protocol import (
     CONTRIBUTION,
     HEX,
     MAX_STEPS,
     ProtocolError,
     digest,
-    field,
     options_of,
     text,
     view_message,
@@ -46,7 +46,7 @@ class Verification:
     """The outcome of `verify`: ``problem`` is None when the match checked out."""
 
     problem: str | None
-    match: MatchState | None = None  # the replayed match, when it replayed
+    match: MatchState | None = field(default=None, repr=False)  # the replayed match
 
     @property
     def ok(self) -> bool:
@@ -66,13 +66,13 @@ def verify(reveal: dict[str, Any], promised: str, seat: int, contribution: str,
     message)."""
     try:
         secret, salt = _hex(reveal, "secret"), _hex(reveal, "salt")
-        given = field(reveal, "contributions", list)
+        given = protocol.field(reveal, "contributions", list)
         if len(given) != 2:
             raise ProtocolError("contributions", "not two contributions")
         parts = tuple(text({"contributions": c}, "contributions", CONTRIBUTION, "hex digits")
                       for c in given)
-        seed = field(reveal, "seed", int)
-        steps = field(reveal, "steps", list)
+        seed = protocol.field(reveal, "seed", int)
+        steps = protocol.field(reveal, "steps", list)
         if len(steps) > MAX_STEPS or not all(type(s) is str and len(s) <= 120 for s in steps):
             raise ProtocolError("steps", "not a list of steps")
         options = options_of(reveal)
