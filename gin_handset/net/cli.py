@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from gin_handset.net.server import Limits, run_server
+from websockets.asyncio.server import Server
+
+from gin_handset.net.server import Limits, TableServer, run_server
 
 PROG = "gin-handset"
 ADDRESS = re.compile(r"(?P<host>\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]{1,253}):(?P<port>[0-9]{1,5})"
@@ -84,10 +86,12 @@ def serve_main(argv: Sequence[str]) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     scheme = "wss" if tls else "ws"
 
-    def started(server: object, tables: object) -> None:
-        count = len(tables.tables)  # type: ignore[attr-defined]
-        print(f"{PROG}: serving tables at {scheme}://{args.host}:{args.port}, saved in "
-              f"{data}; {count} table(s) resumed", flush=True)
+    def started(server: Server, tables: TableServer) -> None:
+        host, port = next(iter(server.sockets)).getsockname()[:2]
+        print(f"{PROG}: serving tables at {scheme}://{host}:{port}, saved in {data}; "
+              f"{len(tables.tables)} table(s) resumed", flush=True)
+        for problem in tables.problems:
+            print(f"{PROG}: warning: {problem}", file=sys.stderr, flush=True)
 
     try:
         asyncio.run(run_server(args.host, args.port, data, tls, limits, started))

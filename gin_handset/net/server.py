@@ -153,8 +153,6 @@ class TableServer:
                 self.saved[table.code] = table.revision
             elif table is not None:
                 self.problems.append(f"table file {path}: its code is {table.code}")
-        for problem in self.problems:
-            LOG.warning(problem)
 
     async def _save(self, table: Table) -> None:
         if self.folder is None or self.saved.get(table.code) == table.revision:
