@@ -26,11 +26,11 @@ SERVING = re.compile(r"serving tables at (ws://127\.0\.0\.1:\d+)")
 class ServerProcess:
     """``gin-handset serve`` in a process of its own, on a free port of 127.0.0.1."""
 
-    def __init__(self, data: Path, *extra: str) -> None:
+    def __init__(self, data: Path, *extra: str, port: int = 0) -> None:
         self.data = data
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gin_handset", "serve", "--port", "0", "--data", str(data),
-             *extra],
+            [sys.executable, "-m", "gin_handset", "serve", "--port", str(port), "--data",
+             str(data), *extra],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
