@@ -15,7 +15,7 @@ from gin_handset.net.bot import Bot, create_hello, join_hello
 from gin_handset.net.client import SeatLink, Update
 from gin_handset.net.fair import commitment, match_seed, verify
 from gin_handset.net.protocol import digest, view_message
-from gin_handset.net.server import start_in_thread
+from gin_handset.net.server import Limits, start_in_thread
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.session.record import MatchRecord, replay_states
 from tests.net_tools import hidden_dealt_anew
@@ -51,7 +51,7 @@ async def whole_match(url: str, options: Options, seed: int) -> tuple[ListeningB
 
 @pytest.fixture(scope="module")
 def server():
-    handle = start_in_thread("127.0.0.1", 0)
+    handle = start_in_thread("127.0.0.1", 0, None, Limits(rate=1000, burst=1000))
     yield handle
     handle.stop()
 

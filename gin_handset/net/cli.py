@@ -67,6 +67,8 @@ def serve_main(argv: Sequence[str]) -> int:
                         help="how long a seat may be away before it loses (default 300)")
     parser.add_argument("--per-address", metavar="N", type=_count, default=16,
                         help="connections at once from one address (default 16)")
+    parser.add_argument("--rate", metavar="N", type=_count, default=30,
+                        help="messages a second read from one connection (default 30)")
     args = parser.parse_args(argv)
     if (args.tls_cert is None) != (args.tls_key is None):
         parser.error("--tls-cert and --tls-key go together")
@@ -82,7 +84,8 @@ def serve_main(argv: Sequence[str]) -> int:
         from gin_handset.settings import data_dir
 
         data = data_dir() / "server"
-    limits = Limits(patience=args.patience, per_address=args.per_address)
+    limits = Limits(patience=args.patience, per_address=args.per_address, rate=args.rate,
+                    burst=2 * args.rate)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     scheme = "wss" if tls else "ws"
 
