@@ -69,6 +69,8 @@ def serve_main(argv: Sequence[str]) -> int:
                         help="connections at once from one address (default 16)")
     parser.add_argument("--rate", metavar="N", type=_count, default=30,
                         help="messages a second read from one connection (default 30)")
+    parser.add_argument("--idle", metavar="SECONDS", type=_seconds, default=60.0,
+                        help="how long a connection with no seat may stay silent (default 60)")
     args = parser.parse_args(argv)
     if (args.tls_cert is None) != (args.tls_key is None):
         parser.error("--tls-cert and --tls-key go together")
@@ -85,7 +87,7 @@ def serve_main(argv: Sequence[str]) -> int:
 
         data = data_dir() / "server"
     limits = Limits(patience=args.patience, per_address=args.per_address, rate=args.rate,
-                    burst=2 * args.rate)
+                    burst=2 * args.rate, idle=args.idle, open_timeout=min(args.idle, 10.0))
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     scheme = "wss" if tls else "ws"
 

@@ -246,7 +246,7 @@ class TableServer:
                     return
                 client.put(error_message(str(error), about))
             except Refused as error:
-                client.put(error_message(str(error)))
+                await client.ws.send(dumps(error_message(str(error))))
                 await client.ws.close(POLICY, str(error)[:100])
                 return
 
@@ -386,6 +386,7 @@ async def run_server(host: str, port: int, data_dir: Path | None,
         tables.locks[table.code] = asyncio.Lock()
     async with serve(tables.handle, host, port, ssl=tls, max_size=MAX_REQUEST,
                      max_queue=4, compression=None, open_timeout=tables.limits.open_timeout,
+                     close_timeout=1,
                      create_connection=tables.connection_class(), logger=LOG) as server:
         ticker = asyncio.create_task(tables.tick_forever())
         if started is not None:
