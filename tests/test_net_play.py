@@ -139,3 +139,21 @@ def test_a_server_killed_mid_match_restarts_from_its_data_folder_and_the_match_e
         if restarted is not None:
             restarted.stop()
 
+
+
+def test_a_seat_away_past_the_patience_loses_and_the_other_is_told_meanwhile():
+    server = start_in_thread("127.0.0.1", 0, None, Limits(patience=1.0))
+    ann = TableClient.create(server.url, "Ann", Options())
+    try:
+        wait_until(lambda: ann.code is not None)
+        bob = TableClient.join(server.url, ann.code, "Bob")
+        wait_until(lambda: ann.view is not None and bob.view is not None)
+        bob.close()
+        wait_until(lambda: ann.table["present"] == [True, False])
+        assert ann.table["status"] == "playing", "the table waits for the seat meanwhile"
+        wait_until(lambda: ann.verification is not None, 5)
+        assert (ann.table["winner"], ann.table["reason"]) == (0, "away")
+        assert ann.verification.ok
+    finally:
+        ann.close()
+        server.stop()

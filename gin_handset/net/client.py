@@ -112,6 +112,9 @@ class SeatLink:
                 self._ws = None
             if self.closing or self.over:
                 return
+            if self.token is None:  # never seated: nothing to rejoin
+                self.failed = f"the table server at {self.url} cannot be reached ({problem})"
+                return
             lost_at = lost_at or time.monotonic()
             if time.monotonic() - lost_at > self.retry_for:
                 self.failed = f"the table could not be reached ({problem})"
