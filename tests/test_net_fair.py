@@ -38,7 +38,7 @@ class ListeningBot(Bot):
 
 
 async def whole_match(url: str, options: Options, seed: int) -> tuple[ListeningBot, ...]:
-    first = ListeningBot(SeatLink(url, create_hello("Ann", options)), "normal", seed)
+    first = ListeningBot(SeatLink(url, create_hello("Ann", options)), "easy", seed)
     task = asyncio.create_task(first.play())
     async with asyncio.timeout(10):
         while first.link.code is None:
