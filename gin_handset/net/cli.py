@@ -69,6 +69,11 @@ def serve_main(argv: Sequence[str]) -> int:
                         help="connections at once from one address (default 16)")
     parser.add_argument("--rate", metavar="N", type=_count, default=30,
                         help="messages a second read from one connection (default 30)")
+    parser.add_argument("--tables-per-minute", metavar="N", type=_count, default=20,
+                        help="tables one address may make a minute (default 20)")
+    parser.add_argument("--no-fsync", action="store_true",
+                        help="save tables without waiting for the disk: faster; a killed server "
+                        "still resumes, a machine that loses power may lose the last moves")
     parser.add_argument("--idle", metavar="SECONDS", type=_seconds, default=60.0,
                         help="how long a connection with no seat may stay silent (default 60)")
     args = parser.parse_args(argv)
@@ -87,7 +92,8 @@ def serve_main(argv: Sequence[str]) -> int:
 
         data = data_dir() / "server"
     limits = Limits(patience=args.patience, per_address=args.per_address, rate=args.rate,
-                    burst=2 * args.rate, idle=args.idle, open_timeout=min(args.idle, 10.0))
+                    burst=2 * args.rate, idle=args.idle,
+                    creates=args.tables_per_minute, open_timeout=min(args.idle, 10.0))
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s")
     scheme = "wss" if tls else "ws"
 
@@ -99,7 +105,8 @@ def serve_main(argv: Sequence[str]) -> int:
             print(f"{PROG}: warning: {problem}", file=sys.stderr, flush=True)
 
     try:
-        asyncio.run(run_server(args.host, args.port, data, tls, limits, started))
+        asyncio.run(run_server(args.host, args.port, data, tls, limits, started,
+                               durable=not args.no_fsync))
     except KeyboardInterrupt:
         return 0
     except OSError as error:

@@ -126,8 +126,9 @@ class TableServer:
     """The tables, the connections seated at them, and the rules for every client."""
 
     def __init__(self, data_dir: Path | None, limits: Limits | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, durable: bool = True) -> None:
         self.folder = None if data_dir is None else Path(data_dir) / TABLES
+        self.durable = durable  # wait for the disk after each save (see write_atomically)
         self.limits = limits or Limits()
         self.clock = clock
         self.tables: dict[str, Table] = {}
@@ -159,7 +160,8 @@ class TableServer:
         if self.folder is None or self.saved.get(table.code) == table.revision:
             return
         text, revision = dumps(table.to_dict()), table.revision
-        await asyncio.to_thread(write_atomically, self.folder / f"{table.code}.json", text)
+        await asyncio.to_thread(write_atomically, self.folder / f"{table.code}.json", text,
+                                self.durable)
         self.saved[table.code] = revision
 
     def _drop(self, code: str) -> None:
@@ -378,9 +380,9 @@ class Refused(Exception):
 async def run_server(host: str, port: int, data_dir: Path | None,
                      tls: ssl.SSLContext | None = None, limits: Limits | None = None,
                      started: Callable[[Server, TableServer], None] | None = None,
-                     stop: asyncio.Event | None = None) -> None:
+                     stop: asyncio.Event | None = None, durable: bool = True) -> None:
     """Serve tables until ``stop`` is set (or forever)."""
-    tables = TableServer(data_dir, limits)
+    tables = TableServer(data_dir, limits, durable=durable)
     tables.load()
     for table in tables.tables.values():
         tables.locks[table.code] = asyncio.Lock()
