@@ -157,3 +157,24 @@ def test_a_seat_away_past_the_patience_loses_and_the_other_is_told_meanwhile():
     finally:
         ann.close()
         server.stop()
+
+
+def test_a_seat_is_rejoined_with_its_token_alone():
+    server = start_in_thread("127.0.0.1", 0, None, FAST)
+    ann = TableClient.create(server.url, "Ann", Options())
+    try:
+        wait_until(lambda: ann.code is not None)
+        bob = TableClient.join(server.url, ann.code, "Bob")
+        wait_until(lambda: bob.view is not None)
+        data = bob.link.resume_data()
+        bob.close()
+        wrong = TableClient.resume({**data, "token": "0" * 48})
+        wait_until(lambda: not wrong.running)
+        assert "no seat at this table has that token" in wrong.link.failed
+        back = TableClient.resume(data)
+        wait_until(lambda: back.view is not None and ann.table["present"] == [True, True])
+        assert back.seat == 1 and back.view.hand == bob.view.hand
+        back.close()
+    finally:
+        ann.close()
+        server.stop()

@@ -165,7 +165,8 @@ class SeatLink:
         if update.kind == "table" and self._owes_contribution() and not self._contributed:
             self._contributed = True
             await ws.send(dumps(request("contribute", contribution=self.contribution)))
-        if update.kind == "error" and self.token is None:  # the table refused us: final
+        refused = self.token is None or message.get("about") in ("create", "join", "rejoin")
+        if update.kind == "error" and refused:  # the table refused the seat: final
             self.failed = message["reason"]
             self.closing = True
             await _tell(react, update)

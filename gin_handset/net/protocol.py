@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from gin_handset.rules.actions import action_text, parse_action
-from gin_handset.rules.cards import Card, format_cards, parse_cards
+from gin_handset.rules.cards import DECK, Card, format_cards, parse_card
 from gin_handset.rules.hand import Event, HandResult, Phase
 from gin_handset.rules.layoff import LayOff, LayOffResult
 from gin_handset.rules.match import MatchState
@@ -254,13 +254,15 @@ def error_message(reason: str, about: str | None = None) -> dict[str, Any]:
 
 # Reading the server's messages on the phone.
 
+_BY_TEXT = {str(card): card for card in DECK}  # the cards as the server writes them
+
 
 def _cards(data: dict[str, Any], name: str, low: int = 0, high: int = 52) -> tuple[Card, ...]:
     value = field(data, name, str)
     if len(value) > 3 * 52 + 60:
         raise ProtocolError(name, "too long for a list of cards")
     try:
-        cards = tuple(parse_cards(value))
+        cards = tuple(_BY_TEXT.get(token) or parse_card(token) for token in value.split())
     except ValueError as error:
         raise ProtocolError(name, str(error)) from None
     if not low <= len(cards) <= high or len(set(cards)) != len(cards):
