@@ -126,3 +126,14 @@ def test_a_bad_view_from_a_server_is_refused_naming_the_field():
         with pytest.raises(ProtocolError) as caught:
             decode_view({**view, name: value})
         assert caught.value.field in (name, "view")
+
+
+def test_the_network_package_knows_nothing_of_pygame_or_the_screens():
+    from tests.test_architecture import MODULES, graph, imports_of, layer
+
+    names = [name for name in MODULES if layer(name) == "net"]
+    assert len(names) >= 7
+    for name in names:
+        imported = imports_of(MODULES[name])
+        assert not any(m == "pygame" or m.startswith("pygame.") for m in imported), name
+        assert not {layer(m) for m in graph()[name]} & {"device", "render", "screens", "app"}
