@@ -1,5 +1,6 @@
 """``gin-handset serve`` and ``gin-handset bot`` as commands: bad values are one-line errors with
-status 2; two bot processes play a whole match through a server process."""
+status 2; two bot processes play a whole match through a server process, which SIGTERM
+stops."""
 
 from __future__ import annotations
 
@@ -66,6 +67,8 @@ def test_two_bot_processes_play_a_match_through_a_server_process(tmp_path):
         assert "deal verified" in joiner.stdout and "(points)" in joiner.stdout
         assert maker.wait(30) == 0
         assert "deal verified" in maker.stdout.read()
+        server.process.terminate()
+        assert server.process.wait(10) == 0, "SIGTERM stops the server cleanly"
     finally:
         maker.kill()
         maker.stdout.close()

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import signal
 import ssl
 import sys
 from collections.abc import Sequence
@@ -104,9 +105,17 @@ def serve_main(argv: Sequence[str]) -> int:
         for problem in tables.problems:
             print(f"{PROG}: warning: {problem}", file=sys.stderr, flush=True)
 
+    async def serve_until_stopped() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signal_number in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
+                loop.add_signal_handler(signal_number, stop.set)
+        await run_server(args.host, args.port, data, tls, limits, started, stop,
+                         durable=not args.no_fsync)
+
     try:
-        asyncio.run(run_server(args.host, args.port, data, tls, limits, started,
-                               durable=not args.no_fsync))
+        asyncio.run(serve_until_stopped())
     except KeyboardInterrupt:
         return 0
     except OSError as error:
