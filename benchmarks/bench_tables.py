@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import re
 import statistics
 import subprocess
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from gin_handset.net.bot import Bot, create_hello, join_hello
+from gin_handset.net.cli import GC_THRESHOLDS
 from gin_handset.net.client import SeatLink
 from gin_handset.rules.options import Options
 
@@ -100,6 +102,7 @@ async def _measure(url: str, pid: int, tables: int, seconds: float, think: float
 def run(tables: int = 500, seconds: float = 30.0, think: float = 2.0, level: str = "simple",
         fsync: bool = True) -> dict[str, Any]:
     """Start a server process, play ``tables`` tables for ``seconds``; the figures."""
+    thresholds = gc.get_threshold()
     with tempfile.TemporaryDirectory(prefix="bench-tables-") as data:
         server = subprocess.Popen(
             [sys.executable, "-m", "gin_handset", "serve", "--port", "0", "--data", data,
@@ -111,8 +114,10 @@ def run(tables: int = 500, seconds: float = 30.0, think: float = 2.0, level: str
             found = SERVING.search(server.stdout.readline())
             if found is None:
                 raise RuntimeError("the table server did not start")
+            gc.set_threshold(*GC_THRESHOLDS)  # the bots collect as rarely as the server
             return asyncio.run(_measure(found[1], server.pid, tables, seconds, think, level))
         finally:
+            gc.set_threshold(*thresholds)
             server.terminate()
             server.wait(10)
             if server.stdout is not None:
