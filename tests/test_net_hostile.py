@@ -78,13 +78,15 @@ async def seated_pair(url: str) -> tuple[ClientConnection, ClientConnection, lis
 
 
 async def view_of(ws: ClientConnection) -> dict:
+    """The first view, the seat's contribution sent once on the way."""
+    sent = False
     while True:
         message = await reply(ws)
         if message["type"] == "view":
             return message
-        if message["type"] == "table" and message["status"] == "seeding" and \
-                not message["contributed"][message["seat"]]:
+        if message["type"] == "table" and message["status"] == "seeding" and not sent:
             await ws.send(json.dumps(request("contribute", contribution="ab" * 16)))
+            sent = True
 
 
 async def floods(url: str) -> None:

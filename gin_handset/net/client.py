@@ -89,7 +89,7 @@ class SeatLink:
         """Connect, rejoin after every lost link, until closed, refused or given up."""
         lost_at: float | None = None
         tries = 0
-        while True:
+        while not self.closing:
             problem = "the link was closed"
             try:
                 async with connect(self.url, ssl=self.tls, max_size=MAX_REPLY, compression=None,
