@@ -51,7 +51,8 @@ class Bot:
         if step == self._answered:
             return
         if view.phase is Phase.OVER:
-            if update.message.get("match_winner") is None:
+            ready = (self.link.table or {}).get("ready") or [False, False]
+            if update.message.get("match_winner") is None and not ready[view.seat]:
                 self._answered = step
                 await self.link.next_hand()
             return
