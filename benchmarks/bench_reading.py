@@ -21,8 +21,8 @@ import time
 from dataclasses import dataclass
 
 from gin_handset.ai.hard import LookaheadPlayer, Reading
+from gin_handset.ai.levels import make_player
 from gin_handset.ai.player import Player
-from gin_handset.ai.players import make_player
 from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, deal_seed, wilson
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import view_of

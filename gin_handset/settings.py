@@ -1,8 +1,7 @@
 """The player's settings: rule options, the computer's level, sound, skin, deck colours, the
 handset's layout; kept as JSON.
 
-The file lives in the user's data folder (``platformdirs.user_data_dir("gin-handset")``), or in
-the folder named by the environment variable ``GIN_HANDSET_DATA_DIR``. It is written atomically
+The file lives in the data folder (`gin_handset.storage.data_dir`). It is written atomically
 (a temporary file, then a rename). A file that cannot be read is renamed aside, never deleted,
 and the defaults are used with a message saying what was wrong. Nothing is read at import time.
 """
@@ -10,19 +9,18 @@ and the defaults are used with a message saying what was wrong. Nothing is read 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from gin_handset.ai.levels import OFFERED
 from gin_handset.rules.options import Options
-from gin_handset.storage import FieldError, read_json, show, write_atomically
+from gin_handset.session.seats import MAX_NICKNAME, is_nickname
+from gin_handset.storage import FieldError, data_dir, read_json, show, write_atomically
 
-ENV_VAR = "GIN_HANDSET_DATA_DIR"
-APP_NAME = "gin-handset"
 FILE_NAME = "settings.json"
 VERSION = 1
-DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+DIFFICULTIES: tuple[str, ...] = tuple(level.name for level in OFFERED)  # the Options offer
 LAYOUTS: tuple[str, ...] = ("auto", "full", "compact")  # the handset whole, or keypad beside
 LCD_CHOICES: tuple[str, ...] = ("skin", "on", "off")  # an LCD look: as the skin has it, or not
 LCD_LOOKS = ("lcd_tint", "lcd_grid", "lcd_ghost")
@@ -45,6 +43,7 @@ class Settings:
     lcd_grid: str = "skin"  # the pixel grid
     lcd_ghost: str = "skin"  # a slow panel's fading trace
     motion: str = "normal"  # one of MOTIONS
+    nickname: str = ""  # how a table of two people names this phone's player; "" not yet asked
 
     def __post_init__(self) -> None:
         for name in PLAIN_FIELDS:
@@ -55,10 +54,13 @@ class Settings:
                                     f"{shown}")
         if self.skin is not None and (type(self.skin) is not str or not self.skin):
             raise SettingsError("skin", f"{show(self.skin)} is not a skin name")
+        if type(self.nickname) is not str or (self.nickname and not is_nickname(self.nickname)):
+            raise SettingsError("nickname", f"{show(self.nickname)} is not a nickname: 1 to "
+                                f"{MAX_NICKNAME} letters, digits and spaces")
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": VERSION, "options": self.options.to_dict(),
-                **{name: getattr(self, name) for name in (*PLAIN_FIELDS, "skin")}}
+                **{name: getattr(self, name) for name in (*PLAIN_FIELDS, *OWN_FIELDS)}}
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -69,7 +71,7 @@ class Settings:
         if not isinstance(data, dict):
             raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
         for name in data:
-            if name not in {"version", "options", "skin", *PLAIN_FIELDS}:
+            if name not in {"version", "options", *OWN_FIELDS, *PLAIN_FIELDS}:
                 raise SettingsError(str(name), "unknown field")
         if data.get("version", VERSION) != VERSION:
             raise SettingsError("version", f"{show(data['version'])} is not {VERSION}")
@@ -80,26 +82,18 @@ class Settings:
             parsed = Options.from_dict(options)
         except (TypeError, ValueError) as error:
             raise SettingsError("options", str(error)) from error
-        given = {name: data[name] for name in (*PLAIN_FIELDS, "skin") if name in data}
+        given = {name: data[name] for name in (*PLAIN_FIELDS, *OWN_FIELDS) if name in data}
         return cls(options=parsed, **given)
 
 
-# The settings besides the rule options and the skin: each a choice among CHOICES, or on/off.
-PLAIN_FIELDS = tuple(f.name for f in fields(Settings) if f.name not in ("options", "skin"))
+# The settings with checks of their own, and the others besides the rule options: each a choice
+# among CHOICES, or on/off.
+OWN_FIELDS = ("skin", "nickname")
+PLAIN_FIELDS = tuple(f.name for f in fields(Settings) if f.name not in ("options", *OWN_FIELDS))
 CHOICES: dict[str, tuple[str, ...]] = {
     "difficulty": DIFFICULTIES, "layout": LAYOUTS, "motion": MOTIONS,
     **dict.fromkeys(LCD_LOOKS, LCD_CHOICES),
 }
-
-
-def data_dir() -> Path:
-    """The folder for settings and saves: ``$GIN_HANDSET_DATA_DIR`` or the user's data folder."""
-    override = os.environ.get(ENV_VAR)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME))
 
 
 class SettingsStore:

@@ -1,5 +1,5 @@
-"""The player's files (settings, the saved match): JSON written atomically, and a file that
-cannot be read renamed aside, never deleted.
+"""The player's files (settings, the saved match, the record) in the data folder: JSON written
+atomically, and a file that cannot be read renamed aside, never deleted.
 
 Any file is read as possibly hostile: only a regular file (not a pipe, a folder or a device) of
 at most `MAX_BYTES` is read; numbers with thousands of digits and deep nesting are refused like
@@ -25,6 +25,19 @@ _REPR.maxlist = _REPR.maxdict = 4
 _REPR.maxlevel = 2
 MAX_BYTES = 4 * 1024 * 1024  # far more than any settings file or saved match
 MAX_TIME_TEXT = 40
+ENV_VAR = "GIN_HANDSET_DATA_DIR"
+APP_NAME = "gin-handset"
+
+
+def data_dir() -> Path:
+    """The folder of the player's files: ``$GIN_HANDSET_DATA_DIR``, else the user's data folder
+    (``platformdirs.user_data_dir("gin-handset")``)."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME))
 
 
 class FieldError(ValueError):
@@ -60,20 +73,24 @@ def is_time(value: Any) -> bool:
     return True
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
+def write_atomically(path: Path, text: str, durable: bool = True) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file.
+    ``durable`` also waits for the disk (fsync), so that a power cut cannot lose the write;
+    without it the file survives the process being killed, not the machine stopping."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-    _sync_folder(path.parent)
+    if durable:
+        _sync_folder(path.parent)
 
 
 def _sync_folder(folder: Path) -> None:

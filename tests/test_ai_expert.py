@@ -9,11 +9,12 @@ import pytest
 
 from gin_handset.ai import expert
 from gin_handset.ai.expert import ExpertPlayer, Table, playout
-from gin_handset.ai.hard import HardPlayer, _layable
+from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.knowledge import Knowledge, bits
 from gin_handset.rules.actions import Action, Arrange, Discard, DrawDiscard, DrawStock, Knock
 from gin_handset.rules.cards import DECK, mask_of, parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.layoff import layable_mask
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import best_arrangement, best_discards_mask
 from gin_handset.rules.options import Options
@@ -133,7 +134,7 @@ def test_knock_points_follow_the_rules_when_nothing_can_be_laid_off() -> None:
             phase=Phase.KNOCKER_ARRANGE,
             knocker=0,
         )
-        if _layable(list(arrangement.melds), mask_of(defender)):
+        if layable_mask(list(arrangement.melds), mask_of(defender)):
             continue
         laid = state.apply(Arrange(arrangement.melds))
         result = laid.apply(laid.legal_actions()[0]).result

@@ -15,7 +15,8 @@ from gin_handset.ai import PLAYER_NAMES, expert, make_player
 from gin_handset.ai.guards import FeintGuard
 from gin_handset.ai.hard import HardPlayer, Reading
 from gin_handset.ai.knowledge import MELD_PAIRS, Knowledge
-from gin_handset.ai.player import BENCHMARK_NAMES, Player
+from gin_handset.ai.levels import BENCHMARK_NAMES
+from gin_handset.ai.player import Player
 from gin_handset.ai.tournament import EAAI
 from gin_handset.rules.actions import (
     Discard,
@@ -27,7 +28,7 @@ from gin_handset.rules.actions import (
     TakeUpcard,
 )
 from gin_handset.rules.cards import DECK, Card, mask_of, parse_card, parse_cards
-from gin_handset.rules.hand import Event, HandState, Phase
+from gin_handset.rules.hand import Event, EventKind, HandState, Phase
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import meld_problem
 from gin_handset.rules.options import OKLAHOMA, Options
@@ -340,9 +341,12 @@ def test_the_guards_knock_as_they_say() -> None:
     late = dataclasses.replace(
         view(hand, "5c", Phase.DECIDE),
         log=tuple(
-            Event(seat, kind) for _ in range(8) for seat in (1, 0) for kind in ("stock", "end")
+            Event(seat, kind)
+            for _ in range(8)
+            for seat in (1, 0)
+            for kind in (EventKind.STOCK, EventKind.END)
         )
-        + tuple(Event(0, "discard") for _ in range(5)),
+        + tuple(Event(0, EventKind.DISCARD) for _ in range(5)),
     )
     assert make_player("eager", random.Random(0)).choose(late) == Knock()
     hard = make_player("hard", random.Random(0))

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_handset.__main__ import build_parser, match_start, parse_args
-from gin_handset.app import build_root_screen
+from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.rules.cards import DECK, Card, parse_card
@@ -26,12 +26,13 @@ from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import QuestionScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.menu import pile_history, pile_lines
-from gin_handset.screens.match.router import MatchScreen, screen_for
+from gin_handset.screens.match.router import MatchHost, screen_for
 from gin_handset.screens.match.score import deal_name
 from gin_handset.screens.match.table import TableScreen
 from gin_handset.screens.match.ui import BY_MELDS, MatchUI, sorted_hand
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import HUMAN, MatchRecord
+from gin_handset.session.seats import COMPUTER_SEATS
 from gin_handset.settings import Settings
 from tests.test_match_references import ui_at
 from tests.test_match_saves import to_new_game
@@ -112,20 +113,20 @@ def test_the_screen_shows_what_the_players_view_holds_at_every_step(seed, game, 
 
 def test_the_discard_pile_lists_every_card_with_who_discarded_it(theme, tmp_path):
     offer = ui_at(theme, "gin_offer", tmp_path).view()
-    assert pile_lines(offer) == [[offer.upcard, " upcard"], ["CPU took nothing"]]
+    assert pile_lines(offer, COMPUTER_SEATS) == [[offer.upcard, " upcard"], ["CPU took nothing"]]
     # You took the upcard and discarded Tc; the CPU drew from the stock and discarded Kc.
     drawn = ui_at(theme, "gin_draw", tmp_path).view()
-    assert pile_lines(drawn) == [[parse_card("Kc"), " by CPU"], [parse_card("Tc"), " by You"],
-                                 ["CPU took nothing"]]
+    assert pile_lines(drawn, COMPUTER_SEATS) == [
+        [parse_card("Kc"), " by CPU"], [parse_card("Tc"), " by You"], ["CPU took nothing"]]
     over = ui_at(theme, "gin_score_knock", tmp_path).view()
-    lines = pile_lines(over)
+    lines = pile_lines(over, COMPUTER_SEATS)
     assert [line[0] for line in lines[:-1]] == list(reversed(over.discard_pile))
     taken = [part for part in lines[-1] if isinstance(part, Card)]
     assert taken == list(over.opponent_pickups)
 
 
 def test_the_hand_can_be_rearranged_during_the_computers_turn(theme, tmp_path):
-    host = MatchScreen(ui_at(theme, "gin_cpu_drew", tmp_path))
+    host = MatchHost(ui_at(theme, "gin_cpu_drew", tmp_path))
     screen = host.current
     assert isinstance(screen, ComputerTurnScreen)
     steps = host.ui.session.record.steps
@@ -166,13 +167,12 @@ def dealt_by_the_command_line(argv: list[str], data_dir) -> tuple:
     args = parse_args(build_parser(), argv)
     start = match_start(args)
     skin = load_skin("classic")
-    stack = ScreenStack(build_root_screen(skin, start["seed"], [], Settings(),
-                                          start["first_hand"], start["first_dealer"]))
+    stack = ScreenStack(main_menu(skin.theme, settings=Settings(), start=start))
     to_new_game(stack)
     if isinstance(stack.top, QuestionScreen):  # replace the match saved by the last call
         stack.key(K.SELECT)
     host = stack.top
-    assert isinstance(host, MatchScreen)
+    assert isinstance(host, MatchHost)
     hand = host.ui.session.match.hand
     return hand.hands, hand.upcard, hand.dealer
 
@@ -190,7 +190,7 @@ def test_a_deal_the_score_screen_names_replays_through_the_command_line(seed, da
     dealt = as_dealt()
     while session.hand_number < 4 and not session.match_over:
         if session.hand_over:
-            name = deal_name(session)
+            name = deal_name(session, COMPUTER_SEATS)
             words = name.split()
             argv = ["--seed", words[1], "--hand", words[3].rstrip(",")]
             if "deals" in words or "deal" in words:
@@ -214,7 +214,7 @@ def test_a_deal_after_a_dead_hand_names_its_dealer_and_replays(data_dir):
     seed, hand = 77, 3
     usual = first_dealer(seed, hand - 1)
     session = MatchSession.new(Settings().options, seed, "simple", None, hand - 1, 1 - usual)
-    name = deal_name(session)
+    name = deal_name(session, COMPUTER_SEATS)
     who = "cpu" if 1 - usual else "you"
     assert name == f"Seed {seed} hand {hand}, " + ("CPU deals" if who == "cpu" else "you deal")
     dealt = session.match.hand

@@ -9,17 +9,17 @@ from pathlib import Path
 import pygame
 import pytest
 
+from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.match import MatchState
 from gin_handset.screens.base import ScreenStack
-from gin_handset.screens.context import AppContext
 from gin_handset.screens.history import HistoryScreen, row_label
 from gin_handset.screens.main_menu import HISTORY, ITEMS, STATISTICS, MainMenu
 from gin_handset.screens.match.replay import ReplayScreen, describe_position
-from gin_handset.screens.root import build_root
 from gin_handset.screens.statistics import StatisticsScreen
 from gin_handset.session.ledger import Ledger
 from gin_handset.session.replayer import positions
+from gin_handset.session.seats import COMPUTER_SEATS
 from gin_handset.session.statistics import ALL, scope
 from tests.conftest import SKINS, skin_theme
 from tests.pictures import assert_matches_reference
@@ -36,7 +36,7 @@ def menu_to(stack: ScreenStack, item: str) -> None:
 
 
 def root(theme) -> ScreenStack:
-    return ScreenStack(build_root(AppContext(theme)))
+    return ScreenStack(main_menu(theme))
 
 
 def test_statistics_pages_with_2_8_and_sections_with_4_6(data_dir: Path, theme) -> None:
@@ -148,7 +148,7 @@ def test_the_replay_names_every_card_it_moves(data_dir: Path) -> None:
     session = finished_match(data_dir, 4)
     entry = Ledger(data_dir).history()[0][0]
     for position in positions(entry.record):
-        parts = describe_position(position)
+        parts = describe_position(position, COMPUTER_SEATS)
         if position.step in ("stock", "pile", "take") or (position.step or "").startswith(
                 "discard"):
             assert any(not isinstance(p, str) for p in parts), position.step

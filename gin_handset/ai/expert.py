@@ -39,7 +39,7 @@ from gin_handset.rules.actions import (
     TakeUpcard,
 )
 from gin_handset.rules.cards import DECK, mask_of
-from gin_handset.rules.hand import DEAD_STOCK, Phase
+from gin_handset.rules.hand import DEAD_STOCK, EventKind, Phase
 from gin_handset.rules.melds import best_arrangement, best_discards_mask, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -83,7 +83,7 @@ class Table:
         self.mine, self.theirs = view.scores[view.seat], view.scores[view.opponent]
         self.turns = [0, 0]  # discards made this hand, by playout seat (0: me)
         for event in view.log:
-            kind = (event.kind == "discard") - (event.kind == "cancel")
+            kind = (event.kind is EventKind.DISCARD) - (event.kind is EventKind.CANCEL)
             self.turns[event.seat != view.seat] += kind
         self.eager = False  # the opponent knocks whenever it may
 
@@ -211,7 +211,7 @@ class ExpertPlayer(HardPlayer):
             return candidates[0]
         rng = random.Random(self.rng.random())
         know = Knowledge.of(view, self.style.model)
-        draws = sum(e.kind == "stock" and e.seat != view.seat for e in view.log)
+        draws = sum(e.kind is EventKind.STOCK and e.seat != view.seat for e in view.log)
         extra = round(self.style.fit * draws)
         table = Table(view)
         table.eager = self.eager
@@ -290,7 +290,7 @@ class ExpertPlayer(HardPlayer):
     ) -> int:
         """The upcard passed: the opponent may take it if it has not passed yet; else the
         non-dealer draws from the stock."""
-        if not any(e.kind == "pass" for e in view.log):
+        if not any(e.kind is EventKind.PASS for e in view.log):
             hand, top = hands[1], pile[-1]
             if _takes(hand, top):
                 pile.pop()

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from gin_handset.ai.levels import OFFERED
 from gin_handset.device.keys import (
     BACK,
     CONFIRM,
@@ -71,7 +72,7 @@ ROWS: tuple[Row, ...] = (
         ("Normal", "Doubles"), oklahoma_only=True),
     Row("Upcard First", "upcard_first", CHOICES["upcard_first"], ("Non-dealer", "Dealer")),
     Row("Next Dealer", "next_dealer", CHOICES["next_dealer"], ("Alternate", "Winner", "Loser")),
-    Row("Computer", "difficulty", DIFFICULTIES, ("Easy", "Normal", "Hard")),
+    Row("Computer", "difficulty", DIFFICULTIES, tuple(level.shown for level in OFFERED)),
     Row("Sound", "sound", (True, False), ("On", "Off")),
     Row("Deck Colours", "four_colour", (False, True), ("Two", "Four")),
     Row("Phone Layout", "layout", LAYOUTS, ("Auto", "Full", "Compact")),
@@ -82,6 +83,9 @@ ROWS: tuple[Row, ...] = (
 )
 
 
+NICKNAME = Row("Nickname", "nickname", (), ())  # typed on the keypad: 5 or 6 opens the entry
+
+
 def _values(settings: Settings) -> dict[str, Any]:
     """Every row's value: the rule options, then the other settings by their names."""
     return {**settings.options.to_dict(), **{name: getattr(settings, name)
@@ -90,9 +94,10 @@ def _values(settings: Settings) -> dict[str, Any]:
 
 def skin_row(context: AppContext) -> Row | None:
     """The Skin row, when the app can change skins: every skin, the one in use among them."""
-    if context.skin_names is None or context.change_skin is None:
+    host = context.host
+    if not host.skins():
         return None
-    names = list(dict.fromkeys([*context.skin_names(), context.skin_name]))
+    names = list(dict.fromkeys([*host.skins(), host.skin_in_use()]))
     shown = tuple(Path(name).stem if looks_like_path(name) else name for name in names)
     return Row("Skin", "skin", tuple(names), shown)
 
@@ -103,9 +108,9 @@ class OptionsScreen(Screen):
         self.context = context
         self.values = _values(context.settings)
         row = skin_row(context)
-        self.rows = ROWS if row is None else (*ROWS, row)
+        self.rows = (*ROWS, NICKNAME) if row is None else (*ROWS, row, NICKNAME)
         if row is not None:
-            self.values["skin"] = context.skin_name
+            self.values["skin"] = context.host.skin_in_use()
         self.cursor = 0
         self.error = ""
 
@@ -130,15 +135,20 @@ class OptionsScreen(Screen):
 
     def change(self, step: int) -> None:
         row = self.rows[self.cursor]
+        if row is NICKNAME:
+            return
         index = row.choices.index(self.values[row.name])
         self.values[row.name] = row.choices[(index + step) % len(row.choices)]
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         if key in CURSOR_UP:
             self.cursor = step_cursor(self.cursor, -1, self.enabled())
         elif key in CURSOR_DOWN:
             self.cursor = step_cursor(self.cursor, 1, self.enabled())
+        elif key in CURSOR_LEFT | NEXT_VALUE and self.rows[self.cursor] is NICKNAME:
+            from gin_handset.screens.two_players import nickname_entry
+
+            return Push(nickname_entry(self.context))
         elif key in CURSOR_LEFT:
             self.change(-1)
         elif key in NEXT_VALUE:
@@ -151,28 +161,32 @@ class OptionsScreen(Screen):
         return None
 
     def save(self) -> Transition | None:
-        """Put on a new skin (kept only if it draws), then save the settings and return."""
-        settings = self.settings()
+        """Ask the app for a new skin and layout, save the other settings and return. The app
+        puts the skin on once this has returned, and remembers it only once it has drawn."""
+        host = self.context.host
+        settings = replace(self.settings(), skin=self.context.settings.skin)
         skin = self.values.get("skin")
-        if skin is not None and skin != self.context.skin_name:
-            assert self.context.change_skin is not None
-            problem = self.context.change_skin(skin)
+        if skin is not None and skin != host.skin_in_use():
+            problem = host.change_skin(skin)
             if problem is not None:
-                self.values["skin"] = self.context.skin_name
+                self.values["skin"] = host.skin_in_use()
                 return Push(NoticeScreen([problem], None, self.context.theme, "Skin"))
-            self.context.skin_name = skin
-        if settings.layout != self.context.settings.layout and self.context.change_layout:
-            self.context.change_layout(settings.layout)
+        if settings.layout != self.context.settings.layout:
+            host.change_layout(settings.layout)
         self.error = self.context.save_settings(settings) or ""
         return None if self.error else Pop()
+
+    def shown(self, row: Row) -> str:
+        """The value of ``row`` as the screen shows it."""
+        if row is NICKNAME:
+            return self.context.settings.nickname or "None"
+        return row.shown[row.choices.index(self.values[row.name])]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         content = draw_frame(lcd, theme, self, "Options")
         prompt = widgets.prompt_rect(theme)
-        items = [
-            widgets.MenuItem(row.label, row.shown[row.choices.index(self.values[row.name])], on)
-            for row, on in zip(self.rows, self.enabled(), strict=True)
-        ]
+        items = [widgets.MenuItem(row.label, self.shown(row), on)
+                 for row, on in zip(self.rows, self.enabled(), strict=True)]
         menu = pygame.Rect(content.left, content.top, content.width, prompt.top - content.top)
         widgets.draw_menu(lcd, theme, menu, items, self.cursor)
         widgets.draw_prompt(lcd, theme, self.error or HINT)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -35,6 +37,7 @@ class MatchRecord:
     first_dealer: int | None = None  # its dealer, when not the seed's own
     assisted: bool = False  # the player asked the coach for a hint
     started: str = ""  # when the match began (ISO 8601, local time); tells matches apart
+    names: tuple[str, ...] = ()  # the players' nicknames by seat, at a table of two people
 
     def plus(self, step: str) -> MatchRecord:
         return replace(self, steps=(*self.steps, step))
@@ -44,18 +47,25 @@ class MatchRecord:
         """Names this match as played so far: the same record always gives the same key, two
         matches (told apart by seed, start time or steps) never in practice."""
         text = json.dumps([self.options.to_dict(), self.seed, self.difficulty, self.first_hand,
-                           self.first_dealer, self.started, self.steps])
+                           self.first_dealer, self.started, self.steps, *self.names])
         return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def replay_states(record: MatchRecord) -> Iterator[MatchState]:
+    """The match as dealt, then after each step in turn; ReplayError at a step that does not
+    replay."""
+    match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
+    yield match
+    for number, step in enumerate(record.steps):
+        try:
+            match = match.next_hand() if step == NEXT_HAND else match.apply(parse_action(step))
+        except ValueError as error:
+            raise ReplayError(f"steps[{number}] {step!r}: {error}") from error
+        yield match
 
 
 @lru_cache(maxsize=2)
 def replay(record: MatchRecord) -> MatchState:
     """The match the record leads to (remembered: loading a save checks it by replaying it, and
     resuming it then needs the same state)."""
-    match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
-    for number, step in enumerate(record.steps):
-        try:
-            match = match.next_hand() if step == NEXT_HAND else match.apply(parse_action(step))
-        except ValueError as error:
-            raise ReplayError(f"steps[{number}] {step!r}: {error}") from error
-    return match
+    return deque(replay_states(record), maxlen=1)[0]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from gin_handset.ai.player import PLAYER_NAMES
-from gin_handset.rules.hand import HandResult
+from gin_handset.ai.levels import PEOPLE, PLAYER_NAMES
+from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import CHOICES
 from gin_handset.session.record import HUMAN, MatchRecord
@@ -26,7 +26,13 @@ MAX_COUNT = 10**9  # no tally can honestly reach this; a file that says so is no
 MAX_COUNTED = 200  # match keys remembered, so that no match is counted twice
 MAX_KEY = 64
 GAMES: tuple[str, ...] = CHOICES["game_type"]
-LEVELS: tuple[str, ...] = PLAYER_NAMES
+LEVELS: tuple[str, ...] = (*PLAYER_NAMES, PEOPLE)  # matches against people are kept apart
+
+
+# The tally field that counts a hand, by how it ended: won by the player, or lost.
+WON = {ResultKind.GIN: "gins", ResultKind.KNOCK: "knocks_won", ResultKind.UNDERCUT: "undercuts"}
+LOST = {ResultKind.GIN: "gins_against", ResultKind.KNOCK: "knocks_lost",
+        ResultKind.UNDERCUT: "undercuts_against"}
 
 
 class StatisticsError(FieldError):
@@ -151,11 +157,7 @@ class Outcome:
             mine = result.winner == HUMAN
             if mine:
                 counts["points"] += result.points
-            name = {"gin": "gins", "knock": "knocks_won", "undercut": "undercuts"}[result.kind]
-            if not mine:
-                name = {"gins": "gins_against", "knocks_won": "knocks_lost",
-                        "undercuts": "undercuts_against"}[name]
-            counts[name] += 1
+            counts[(WON if mine else LOST)[result.kind]] += 1
         return counts
 
 
@@ -168,6 +170,8 @@ class Statistics:
         return self.tallies.get(name, Tally())
 
     def _scopes(self, game: str, level: str) -> tuple[str, ...]:
+        if level == PEOPLE:  # apart from the matches against the computer
+            return (scope(ALL, PEOPLE),)
         return scope(ALL, ALL), scope(ALL, level), scope(game, ALL)
 
     def _counting(self, key: str, game: str, level: str, change: Any) -> Statistics:

@@ -12,8 +12,8 @@ from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, PhoneKey
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
-from gin_handset.rules.hand import HandResult
-from gin_handset.screens.base import PopToRoot, Replace, Screen
+from gin_handset.rules.hand import HandResult, ResultKind
+from gin_handset.screens.base import PopToRoot, Replace
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import REPLAY_KEY
 from gin_handset.screens.match.showdown import (
@@ -23,13 +23,18 @@ from gin_handset.screens.match.showdown import (
     explain,
     result_rows,
 )
-from gin_handset.screens.match.table import match_key
-from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.ui import (
+    Go,
+    MatchPart,
+    MatchTransition,
+    MatchUI,
+    Route,
+)
 from gin_handset.session.match_session import POLL_MS, MatchSession
-from gin_handset.session.record import COMPUTER, HUMAN
+from gin_handset.session.seats import Seats
 
 
-class ScoreScreen(Screen):
+class ScoreScreen(MatchPart):
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
@@ -45,13 +50,10 @@ class ScoreScreen(Screen):
 
     def on_enter(self) -> None:
         self.ui.session.review()  # the coach starts looking over the hand meanwhile
-        if self.result.kind in ("gin", "knock", "undercut"):
-            self.ui.context.play(self.result.kind)
+        if self.result.kind is not ResultKind.DEAD:
+            self.ui.context.host.jingle(self.result.kind.value)
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        shared = match_key(key)
-        if shared is not None:
-            return shared
         if key is REPLAY_KEY:
             return Go(Route.REPLAY)
         if key not in CONFIRM:
@@ -62,17 +64,17 @@ class ScoreScreen(Screen):
 
     def rows(self) -> list[tuple[str, table.ArrangedRow]]:
         """Each shown hand's label and arranged cards: the knocker first."""
-        return result_rows(self.result, {HUMAN: self.ui.view().hand})
+        return result_rows(self.result, {self.ui.seats.me: self.ui.view().hand}, self.ui.seats)
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         session = self.ui.session
         content = draw_frame(lcd, theme, self, TITLES[self.result.kind],
                              f"Hand {session.hand_number + 1}")
-        scores = session.scores
+        seats = self.ui.seats
         draw_showdown(lcd, theme, content, self.rows(), [
-            explain(self.result),
-            f"Total: You {scores[HUMAN]}, {COMPUTER_NAME} {scores[COMPUTER]}",
-            deal_name(session),
+            explain(self.result, seats),
+            f"Total: {seats.scores(session.scores, ', ')}",
+            deal_name(session, seats),
         ])
         what = "result" if session.match_over else "next hand"
         table.draw_prompt(lcd, theme, [f"OK: {what}  1: replay"])
@@ -86,7 +88,7 @@ def after_review(ui: MatchUI) -> MatchTransition:
     return Go(Route.DEAL)
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(MatchPart):
     """The player's knock decisions of the hand that the coach would have made otherwise, with
     its reasons; OK (or 5) goes on. Skipped when there are none."""
 
@@ -110,9 +112,6 @@ class ReviewScreen(Screen):
         return POLL_MS if self.ui.session.review() is None else None
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        shared = match_key(key)
-        if shared is not None:
-            return shared
         return after_review(self.ui) if key in CHOOSE else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
@@ -136,12 +135,14 @@ class ReviewScreen(Screen):
         table.draw_prompt(lcd, theme, ["OK: go on"])
 
 
-def deal_name(session: MatchSession) -> str:
+def deal_name(session: MatchSession, seats: Seats) -> str:
     """What replays this deal (``--seed N --hand K [--dealer]``)."""
-    return deal_label(session.seed, session.hand_number, session.view().dealer)
+    return deal_label(session.seed, session.hand_number, session.view().dealer, seats)
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(MatchPart):
+    shares_keys = False  # CLR and the right soft key go back to the main menu
+
     """Names the winner of the match; OK plays another with the same options and level, CLR
     (or the right soft key) returns to the main menu."""
 
@@ -153,18 +154,23 @@ class GameOverScreen(Screen):
         return "Again", "Menu"
 
     def on_enter(self) -> None:
-        self.ui.context.play("win" if self.ui.session.winner == HUMAN else "lose")
+        self.ui.context.host.jingle("win" if self.ui.session.winner == self.ui.seats.me
+                                    else "lose")
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        if key in CONFIRM and self.ui.again is not None:
-            return Replace(self.ui.again())
+        context = self.ui.context
+        again = context.matches.again(context, self.ui.session.record) if key in CONFIRM else None
+        if again is not None:
+            return Replace(again)
         return PopToRoot() if key in BACK else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         session = self.ui.session
         content = draw_frame(lcd, theme, self, "Game over")
+        seats = self.ui.seats
         winner = session.winner
-        headline = "You win the match!" if winner == HUMAN else f"{COMPUTER_NAME} wins the match"
+        assert winner is not None
+        headline = f"{seats.does(winner, 'win')} the match" + ("!" if winner == seats.me else "")
         title = theme.font("title")
         body = theme.font("body")
         ink, accent = theme.color("text"), theme.color("accent")
@@ -175,7 +181,8 @@ class GameOverScreen(Screen):
         y += line_height(body)
         scores = session.scores
         hands = len(session.results)
-        for line in (f"You {scores[HUMAN]}", f"{COMPUTER_NAME} {scores[COMPUTER]}",
+        for line in (f"{seats.name(seats.me)} {scores[seats.me]}",
+                     f"{seats.name(seats.other)} {scores[seats.other]}",
                      f"to {session.options.points_to_win}, in {hands} hands"):
             draw_text(lcd, line, body, ink, (content.centerx, y), "center")
             y += line_height(body) + 1

@@ -1,7 +1,7 @@
 """What the match screens share: the session, the order of the player's hand, and routes.
 
 A match screen never builds another match screen: it returns `Go(route)` and the match host
-(`router.MatchScreen`) shows the screen for it. The player's hand order is the screens' own
+(`router.MatchHost`) shows the screen for it. The player's hand order is the screens' own
 business (sorting, moving a card); the rules only know which cards are held.
 """
 
@@ -17,9 +17,9 @@ from gin_handset.rules.melds import best_arrangement
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Screen, Transition
 from gin_handset.screens.context import AppContext
-from gin_handset.session.match_session import MatchSession
+from gin_handset.session.match_base import MatchBase
+from gin_handset.session.seats import Seats
 
-COMPUTER_NAME = "CPU"
 BY_RANK, BY_SUIT, BY_MELDS = "rank", "suit", "melds"
 SORT_KEYS: dict[str, Callable[[Card], tuple[int, int]]] = {
     BY_RANK: lambda c: (c.rank, c.suit),
@@ -48,6 +48,7 @@ class Route(Enum):
     PILE = "pile"  # the discard pile, over the match
     HINT = "hint"  # the coach's move, over the match
     REPLAY = "replay"  # the hand just over played again, over the match
+    LEAVE = "leave"  # back to the main menu (the match is saved)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,17 @@ class Go:
 
 
 MatchTransition = Transition | Go
+
+
+class MatchPart(Screen):
+    """A screen the match host shows. The host takes the keys every match screen shares
+    (`router.SHARED_KEYS`) before it, unless ``shares_keys`` is False; `settle` is told of every
+    key first."""
+
+    shares_keys = True
+
+    def settle(self) -> None:
+        """A key came: end what moves on its own (a card's slide)."""
 
 
 @dataclass
@@ -97,18 +109,21 @@ class HandOrder:
 
 @dataclass
 class MatchUI:
-    """The session being shown, what every screen may reach, the player's hand order, and how
-    to start another match like this one (set by the main menu's hooks)."""
+    """The session being shown, what every screen may reach, and the player's hand order."""
 
-    session: MatchSession
+    session: MatchBase
     context: AppContext
-    order: HandOrder = field(default_factory=HandOrder)
-    again: Callable[[], Screen] | None = None
-    synced_at: int | None = None  # the step the order was last remembered at
+    orders: dict[int, HandOrder] = field(default_factory=dict)  # each seat's, as shown to it
+    synced_at: dict[int, int] = field(default_factory=dict)  # the step each was remembered at
 
     @property
     def theme(self) -> Theme:
         return self.context.theme
+
+    @property
+    def seats(self) -> Seats:
+        """The seat this phone shows now, and the names."""
+        return self.session.seats
 
     def view(self) -> PlayerView:
         """All the player may know now."""
@@ -117,12 +132,17 @@ class MatchUI:
     def hand_cards(self) -> list[Card]:
         return self.order.cards(self.view().hand, self.session.hand_number)
 
+    @property
+    def order(self) -> HandOrder:
+        """The hand order of the seat this phone shows now."""
+        return self.orders.setdefault(self.seats.me, HandOrder())
+
     def sync_order(self) -> None:
         """Remember the hand's order after a step (nothing to do when no step was taken)."""
-        step = len(self.session.record.steps)
-        if step != self.synced_at:
+        step, seat = len(self.session.record.steps), self.seats.me
+        if step != self.synced_at.get(seat):
             self.order.sync(self.view().hand, self.session.hand_number)
-            self.synced_at = step
+            self.synced_at[seat] = step
 
     def sort(self, by: str) -> None:
         self.order.sort(self.view().hand, self.session.hand_number, by)
