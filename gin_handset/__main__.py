@@ -116,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--replay", metavar="FILE",
                         help="play again a match exported from the History (both hands open)")
+    parser.add_argument("--join", metavar="HOST:PORT/CODE", type=_table_address,
+                        help="sit at a friend's network table (Two Players, Join Table)")
     parser.add_argument(
         "--screenshot-key", metavar="KEY", type=_key_name, default="f12",
         help="the key that saves the LCD and the phone as PNGs in the data folder's "
@@ -281,6 +283,17 @@ def write_preview(spec: str, out: str) -> int:
     return 0
 
 
+def _table_address(text: str) -> str:
+    """A table's address, ``HOST[:PORT]/CODE``."""
+    from gin_handset.session.remote import parse_address
+
+    try:
+        parse_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -330,6 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             screenshot_key=args.screenshot_key,
             watch=args.watch,
             start=match_start(args),
+            join=args.join,
         )
     except KeyboardInterrupt:
         return 130

@@ -17,7 +17,7 @@ from typing import Any
 
 from gin_handset.rules.actions import action_text, parse_action
 from gin_handset.rules.cards import DECK, Card, format_cards, parse_card
-from gin_handset.rules.hand import Event, HandResult, Phase
+from gin_handset.rules.hand import Event, EventKind, HandResult, Phase, ResultKind
 from gin_handset.rules.layoff import LayOff, LayOffResult
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import Arrangement, Meld
@@ -314,7 +314,9 @@ def decode_view(data: dict[str, Any]) -> PlayerView:
             seat, kind, card = entry
             if seat not in (0, 1) or type(seat) is not int or type(kind) is not str:
                 raise ProtocolError("log", f"bad entry {show(entry)}")
-            log.append(Event(seat, kind[:10], _card({"log": card}, "log", optional=True)))
+            if kind not in {k.value for k in EventKind}:
+                raise ProtocolError("log", f"{show(kind)} is not an event")
+            log.append(Event(seat, EventKind(kind), _card({"log": card}, "log", optional=True)))
         phase = field(data, "phase", str)
         if phase not in {p.value for p in Phase}:
             raise ProtocolError("phase", f"{show(phase)} is not a phase")
@@ -376,7 +378,7 @@ def decode_result(data: dict[str, Any]) -> HandResult:
             laid = LayOffResult(_melds(defender, "melds"), tuple(lays),
                                 _cards(defender, "deadwood"))
         return HandResult(
-            kind=kind,
+            kind=ResultKind(kind),
             winner=_seat(data, "winner", optional=True),
             points=whole(data, "points", 0, 10_000),
             bonus=whole(data, "bonus", 0, 100),

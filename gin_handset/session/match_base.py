@@ -31,7 +31,158 @@ class ClosedSession(RuntimeError):
     """The match was left: a closed session changes nothing and saves nothing."""
 
 
-class MatchBase:
+class SessionBase:
+    """The interface the match screens use, with the answers of a table where nothing plays on
+    its own and nobody coaches. `MatchBase` holds the match on this phone; `RemoteSession`
+    (session/remote.py) shows a seat of a match held by a table server."""
+
+    problems: list[str]
+    closed: bool
+    replayable = True  # the hand just over can be replayed and the match played again here
+
+    @property
+    def seats(self) -> Seats:
+        raise NotImplementedError
+
+    @property
+    def step(self) -> int:
+        """How many steps the match has taken (the screens' hand order follows it)."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        raise NotImplementedError
+
+    @property
+    def seed(self) -> int | None:
+        """The match seed; None while it is the table's secret."""
+        raise NotImplementedError
+
+    @property
+    def notice(self) -> str | None:
+        """What the phone waits for, shown on the other seat's turn (a lost link)."""
+        return None
+
+    @property
+    def ending(self) -> str | None:
+        """Why the match ended, when not on points (shown at the game over)."""
+        return None
+
+    @property
+    def needs_pass(self) -> bool:
+        """The phone must go to the other player first (only pass and play passes it)."""
+        return False
+
+    def take_over(self) -> None:
+        """The player to act has the phone now."""
+
+    # What plays on its own: nothing here (`MatchSession` has the computer).
+
+    @property
+    def computer_playing(self) -> bool:
+        """The other seat plays on its own and its turn is being shown."""
+        return False
+
+    @property
+    def computer_step(self) -> Event | None:
+        """The other seat's last step, while shown."""
+        return None
+
+    @property
+    def computer_laid_down(self) -> bool:
+        return False
+
+    @property
+    def thinking_shown(self) -> bool:
+        return False
+
+    def advance(self, ms: int) -> bool:
+        """Let the other seat play on for ``ms``; whether what it shows changed."""
+        return False
+
+    def hurry(self) -> None:
+        """Stop holding the other seat's last step on screen."""
+
+    def wake_in(self) -> int | None:
+        """Milliseconds until `advance` has something to do; None when only a key can help."""
+        return None
+
+    def ask_hint(self) -> str | None:
+        """Start working out the coach's move; why not."""
+        return "No hints at this table"
+
+    def hint(self) -> Advice | None:
+        return None
+
+    def hint_pending(self) -> bool:
+        return False
+
+    def review(self) -> list[Reconsidered] | None:
+        """The coach's second thoughts on the hand just over: none here."""
+        return [] if self.hand_over else None
+
+    @property
+    def hand_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def options(self) -> Options:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    @property
+    def hand_number(self) -> int:
+        """0 for the first hand."""
+        raise NotImplementedError
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        raise NotImplementedError
+
+    @property
+    def result(self) -> HandResult | None:
+        raise NotImplementedError
+
+    @property
+    def match_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def winner(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> Phase:
+        raise NotImplementedError
+
+    @property
+    def human_to_act(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def to_act(self) -> int:
+        raise NotImplementedError
+
+    def act(self, action: Action) -> str | None:
+        """Play the action of this phone's player; the reason when it is refused."""
+        raise NotImplementedError
+
+    def next_hand(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """The match was left: change nothing more."""
+        self.closed = True
+
+    def take_problems(self) -> list[str]:
+        """The problems not yet shown, once."""
+        problems, self.problems = self.problems, []
+        return problems
+
+
+class MatchBase(SessionBase):
     def __init__(self, record: MatchRecord, store: SaveStore | None = None,
                  ledger: Ledger | None = None) -> None:
         self.record = record
@@ -69,6 +220,10 @@ class MatchBase:
     @property
     def seed(self) -> int:
         return self.record.seed
+
+    @property
+    def step(self) -> int:
+        return len(self.record.steps)
 
     @property
     def options(self) -> Options:
@@ -126,59 +281,6 @@ class MatchBase:
     def computer_to_act(self) -> bool:
         return False
 
-    @property
-    def needs_pass(self) -> bool:
-        """The phone must go to the other player first (only pass and play passes it)."""
-        return False
-
-    def take_over(self) -> None:
-        """The player to act has the phone now."""
-
-    # What plays on its own: nothing here (`MatchSession` has the computer).
-
-    @property
-    def computer_playing(self) -> bool:
-        """The other seat plays on its own and its turn is being shown."""
-        return False
-
-    @property
-    def computer_step(self) -> Event | None:
-        """The other seat's last step, while shown."""
-        return None
-
-    @property
-    def computer_laid_down(self) -> bool:
-        return False
-
-    @property
-    def thinking_shown(self) -> bool:
-        return False
-
-    def advance(self, ms: int) -> bool:
-        """Let the other seat play on for ``ms``; whether what it shows changed."""
-        return False
-
-    def hurry(self) -> None:
-        """Stop holding the other seat's last step on screen."""
-
-    def wake_in(self) -> int | None:
-        """Milliseconds until `advance` has something to do; None when only a key can help."""
-        return None
-
-    def ask_hint(self) -> str | None:
-        """Start working out the coach's move; why not."""
-        return "No hints at this table"
-
-    def hint(self) -> Advice | None:
-        return None
-
-    def hint_pending(self) -> bool:
-        return False
-
-    def review(self) -> list[Reconsidered] | None:
-        """The coach's second thoughts on the hand just over: none here."""
-        return [] if self.hand_over else None
-
     # Changes: the person's actions, the next hand; leaving.
 
     def act(self, action: Action) -> str | None:
@@ -196,15 +298,6 @@ class MatchBase:
         self._check_open()
         self._match = self._match.next_hand()
         self._record(NEXT_HAND)
-
-    def close(self) -> None:
-        """The match was left: change nothing more."""
-        self.closed = True
-
-    def take_problems(self) -> list[str]:
-        """The problems not yet shown, once."""
-        problems, self.problems = self.problems, []
-        return problems
 
     def _apply(self, action: Action) -> None:
         self._check_open()
