@@ -271,3 +271,30 @@ def test_the_command_line_takes_a_table_address() -> None:
 
 def test_used_keys_are_phone_keys() -> None:
     assert set(PYGAME_KEYS) >= {K.SOFT_LEFT, K.STAR, K.POUND}
+
+
+def test_the_phone_holds_only_its_seats_view_and_no_seed(data_dir: Path) -> None:
+    from gin_handset.net.client import TableClient
+    from gin_handset.rules.match import MatchState
+    from gin_handset.session.remote import host_table
+
+    session = host_table("Ann", Options(), 0, port=0)
+    assert session.server is not None
+    try:
+        wait_until(lambda: session.client.code is not None)
+        other = TableClient.join(session.server.url, session.client.code or "", "Bob")
+        wait_until(lambda: (session.advance(10), session.ready)[1])
+        wait_until(lambda: other.view is not None)
+        view = session.view()
+        assert view.seat == session.seats.me == 0 and session.seats.names == ("Ann", "Bob")
+        assert view.opponent_hand is None and not set(view.hand) & set(other.view.hand)
+        with pytest.raises(LookupError):
+            session.view(1)
+        assert session.seed is None and not session.replayable, "the seed is the table's"
+        held = [value for value in vars(session).values()
+                if isinstance(value, MatchState | Bot)]
+        assert not held, "no match state on the phone"
+        other.close()
+    finally:
+        session.close()
+    assert session.server is None and not session.client.running

@@ -282,8 +282,9 @@ class RemoteSession(SessionBase):
             if not self.match_over:
                 self.client.leave()
             self.client.close(2.0)
-        if self.server is not None:
-            self.server.stop()
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop()
 
 
 def host_table(nickname: str, options: Options, minutes: int, host: str = "127.0.0.1",
