@@ -24,6 +24,7 @@ from gin_handset.session.remote import (
     host_table,
     join_table,
     parse_address,
+    shown_address,
 )
 
 MINUTES = (0, 2, 4, 8)
@@ -60,9 +61,11 @@ class TimeScreen(Screen):
             return Pop()
         elif key in CHOOSE:
             settings = self.context.settings
+            start = getattr(self.context.matches, "start", None)
+            where = getattr(start, "table_host", "127.0.0.1")
             try:
                 session = host_table(settings.nickname, settings.options, MINUTES[self.cursor],
-                                     port=TABLE_PORT)
+                                     where, TABLE_PORT)
             except OSError as error:
                 return Replace(TableWaitScreen(self.context, None, f"No table: {error}"))
             return Replace(TableWaitScreen(self.context, session))
@@ -136,8 +139,8 @@ class TableWaitScreen(Screen):
         code = session.client.code
         if code is None:
             return ["Opening the table..."]
-        host, port = session.server.address
-        return [f"Code {code}", f"Address {host}:{port}", "Waiting for a player..."]
+        return [f"Code {code}", f"Address {shown_address(session.server.address)}",
+                "Waiting for a player..."]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         title = "Create Table" if self.session is None or self.session.server else "Join Table"

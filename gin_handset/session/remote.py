@@ -10,6 +10,7 @@ action, an error from the table and a failed check become problems for the scree
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,17 @@ def parse_address(text: str) -> tuple[str, str]:
     if not 0 < port < 65536:
         raise ValueError(f"Port {port} is not 1 to 65535")
     return f"ws://{found['host']}:{port}", found["code"]
+
+
+def shown_address(address: tuple[str, int]) -> str:
+    """``HOST:PORT`` for a friend to type: this machine's address when listening on all."""
+    host, port = address
+    if host in ("0.0.0.0", "::"):
+        import socket
+
+        with contextlib.suppress(OSError):
+            host = socket.gethostbyname(socket.gethostname())
+    return f"{host}:{port}"
 
 
 def keypad_address(text: str) -> str:
