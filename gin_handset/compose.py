@@ -89,7 +89,7 @@ def assemble(
     if shared is not None:
         stack.apply(Push(replay_screen(shared)))
     elif join is not None:
-        from gin_handset.screens.tables import join_screen
+        from gin_handset.screens.two_players import join_screen
 
         stack.apply(Push(join_screen(context, join)))
     return App(skin, stack, window, context, host,

@@ -216,16 +216,3 @@ def joining(context: AppContext, url: str, code: str) -> TableWaitScreen:
     """Join the table ``code`` at ``url`` as this phone's player and wait for the seat."""
     return TableWaitScreen(context, join_table(url, code, context.settings.nickname))
 
-
-def join_screen(context: AppContext, address: str) -> Screen:
-    """Joining the table at ``address`` (``HOST:PORT/CODE``, from the command line): the
-    nickname first if there is none yet; the typing screen when the address is not one."""
-    from gin_handset.screens.two_players import nickname_entry
-
-    try:
-        url, code = parse_address(address)
-    except ValueError:
-        return AddressScreen(context, address)
-    if not context.settings.nickname:
-        return nickname_entry(context, lambda: Replace(joining(context, url, code)))
-    return joining(context, url, code)

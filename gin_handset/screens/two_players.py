@@ -107,3 +107,18 @@ class TwoPlayersScreen(Screen):
                  for label, on in zip(ITEMS, self.enabled(), strict=True)]
         widgets.draw_menu(lcd, theme, content, items, self.cursor)
         widgets.draw_prompt(lcd, theme, PROMPTS[ITEMS[self.cursor]])
+
+
+def join_screen(context: AppContext, address: str) -> Screen:
+    """Joining the table at ``address`` (``HOST:PORT/CODE``, from the command line): the
+    nickname first if there is none yet; the typing screen when the address is not one."""
+    from gin_handset.screens.tables import AddressScreen, joining
+    from gin_handset.session.remote import parse_address
+
+    try:
+        url, code = parse_address(address)
+    except ValueError:
+        return AddressScreen(context, address)
+    if not context.settings.nickname:
+        return nickname_entry(context, lambda: Replace(joining(context, url, code)))
+    return joining(context, url, code)
