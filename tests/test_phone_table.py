@@ -55,7 +55,8 @@ def display():
 def server():
     handle = start_in_thread("127.0.0.1", 0, None, FAST)
     yield handle
-    handle.stop()
+    if handle._thread.is_alive():  # not stopped by the test
+        handle.stop()
 
 
 def run_bot(url: str, hello: dict, out: dict) -> threading.Thread:
@@ -298,3 +299,24 @@ def test_the_phone_holds_only_its_seats_view_and_no_seed(data_dir: Path) -> None
     finally:
         session.close()
     assert session.server is None and not session.client.running
+
+
+def test_a_lost_link_and_a_friend_out_of_reach_are_told(data_dir: Path, server) -> None:
+    from gin_handset.net.client import TableClient
+    from gin_handset.session.remote import join_table
+
+    ann = TableClient.create(server.url, "Ann", Options())
+    wait_until(lambda: ann.code is not None)
+    bob = join_table(server.url, ann.code or "", "Bob")
+    try:
+        wait_until(lambda: (bob.advance(10), bob.ready)[1])
+        assert bob.seats.names == ("Ann", "Bob") and bob.seats.me == 1
+        assert bob.notice is None
+        ann.close()
+        wait_until(lambda: (bob.advance(10), bob.notice)[1] == "Ann's phone is out of reach")
+        server.stop()
+        wait_until(lambda: (bob.advance(10), bob.notice)[1] == "Connection lost, retrying...")
+        assert bob.computer_playing and not bob.human_to_act
+        assert bob.act(bob.view().legal_actions[0]) == "Connection lost, retrying..."
+    finally:
+        bob.close()
