@@ -23,7 +23,7 @@ from gin_handset.net.client import SeatLink
 from gin_handset.net.server import Limits, ServerHandle, start_in_thread
 from gin_handset.rules.actions import DrawStock
 from gin_handset.rules.hand import HandResult
-from gin_handset.rules.options import Options
+from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import Screen
 from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.main_menu import ITEMS, TWO_PLAYERS, MainMenu
@@ -89,9 +89,10 @@ class TableDriver(Driver):
     """The app with a dummy window, played through its keys by a simple player reading only
     what the phone shows."""
 
-    def __init__(self, join: str | None = None) -> None:
-        skin = load_skin("classic")
-        window = pygame.display.set_mode(skin.body_size)
+    def __init__(self, join: str | None = None, skin_name: str = "classic",
+                 window: pygame.Surface | None = None) -> None:
+        skin = load_skin(skin_name)
+        window = window or pygame.display.set_mode(skin.body_size)
         self.app = assemble(skin, window, 1, join=join)
         self.app.step([], 0)
         self.player = make_player("simple", random.Random(7))
@@ -218,6 +219,49 @@ def test_the_app_creates_a_table_a_bot_joins_and_the_match_is_played(
     seen = driver.play()
     bot_thread.join(20)
     check_match(seen, out["bot"], "Ann")
+
+
+@pytest.mark.parametrize("game", [GIN_RUMMY, pytest.param(OKLAHOMA, marks=pytest.mark.slow)])
+def test_two_apps_play_a_whole_match_against_each_other(data_dir: Path, display, monkeypatch,
+                                                        game: str) -> None:
+    """Two phones in one process (the second drawing into a surface of its own), one creating
+    the table in itself, the other joining it with --join."""
+    import gin_handset.screens.tables as tables
+
+    monkeypatch.setattr(tables, "TABLE_PORT", 0)
+    SettingsStore(data_dir).save(Settings(nickname="Ann", options=Options(points_to_win=50,
+                                                                          game_type=game)))
+    ann = TableDriver()
+    for _ in range(200):
+        top = ann.top
+        if isinstance(top, TableWaitScreen) and top.session is not None \
+                and top.session.client.code is not None:
+            break
+        ann.step()
+    else:
+        raise AssertionError("no table was opened")
+    assert top.session is not None and top.session.server is not None
+    host, port = top.session.server.address
+    SettingsStore(data_dir).save(Settings(nickname="Bob"))
+    skin = load_skin("flip")
+    bob = TableDriver(f"{host}:{port}/{top.session.client.code}", "flip",
+                      pygame.Surface(skin.body_size))
+    bob.player = make_player("simple", random.Random(8))
+    playing = [ann, bob]
+    deadline = time.monotonic() + SECONDS
+    while playing:
+        assert time.monotonic() < deadline, "the match did not end"
+        playing = [driver for driver in playing if driver.step()]
+    for driver, me in ((ann, "Ann"), (bob, "Bob")):
+        seen = driver.log
+        assert seen.over is not None and not seen.notices, seen.notices
+        verification = seen.over.client.verification
+        assert verification is not None and verification.ok, verification
+        assert seen.over.seats.name(seen.over.seats.me) == me
+        assert seen.over.options.game_type == game
+        assert all(view.seat == seen.over.seats.me for view in seen.views)
+    assert ann.log.over.winner == bob.log.over.winner is not None
+    assert ann.log.over.scores == bob.log.over.scores
 
 
 def test_clr_while_waiting_cancels_the_table_and_stops_its_server(data_dir: Path, display,
