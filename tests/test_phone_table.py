@@ -365,3 +365,16 @@ def test_a_lost_link_and_a_friend_out_of_reach_are_told(data_dir: Path, server) 
         assert bob.act(DrawStock()) == "Connection lost, retrying..."
     finally:
         bob.close()
+
+
+def test_a_refused_join_is_told_once_and_clr_goes_back(data_dir: Path, server) -> None:
+    from gin_handset.compose import build_context
+    from gin_handset.screens.tables import joining
+    from tests.conftest import skin_theme
+
+    context = build_context(skin_theme("classic"), settings=Settings(nickname="Bob"))
+    screen = joining(context, server.url, "000000")
+    wait_until(lambda: (screen.update(50), screen.problem)[1] is not None)
+    assert screen.problem is not None and screen.problem.count("no table has the code") == 1
+    assert type(screen.on_key(K.CLEAR)).__name__ == "Pop"
+    assert screen.session is not None and screen.session.closed

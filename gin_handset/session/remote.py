@@ -105,8 +105,9 @@ class RemoteSession(SessionBase):
             elif update.kind == "closed" and not self.match_over:
                 self._lost = True
                 reason = update.message.get("reason")
-                self.problems.append(f"The table was lost: {reason}" if reason
-                                     else "The table was lost")
+                if not reason or not any(str(reason) in told for told in self.problems):
+                    self.problems.append(f"The table was lost: {reason}" if reason
+                                         else "The table was lost")
         verification = self.client.verification
         if verification is not None and not self._checked:
             self._checked = True
