@@ -39,7 +39,7 @@ from gin_handset.screens.two_players import ITEMS as TABLE_ITEMS
 from gin_handset.session.remote import RemoteSession, keypad_address, parse_address
 from gin_handset.settings import Settings, SettingsStore
 from tests.net_tools import wait_until
-from tests.test_play_app import PYGAME_KEYS, Driver
+from tests.test_play_app import Driver
 
 FAST = Limits(rate=1000, burst=1000)
 SECONDS = 120  # a whole match of 50 points, at most
@@ -314,9 +314,6 @@ def test_the_command_line_takes_a_table_address() -> None:
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--join", "127.0.0.1:8765"])
 
-
-def test_used_keys_are_phone_keys() -> None:
-    assert set(PYGAME_KEYS) >= {K.SOFT_LEFT, K.STAR, K.POUND}
 
 
 def test_the_phone_holds_only_its_seats_view_and_no_seed(data_dir: Path) -> None:
