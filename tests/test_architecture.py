@@ -4,6 +4,7 @@ and the match screens drawing from the player's view alone."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -27,7 +28,8 @@ def _type_checking_only(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
-def imports_of(path: Path) -> set[str]:
+@cache
+def imports_of(path: Path) -> frozenset[str]:
     """The project modules ``path`` imports when it runs (``if TYPE_CHECKING:`` blocks aside),
     at the top or inside functions."""
     found: set[str] = set()
@@ -42,14 +44,16 @@ def imports_of(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
             found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
+    return frozenset(found)
 
 
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
-def graph() -> dict[str, set[str]]:
-    return {name: {m for m in imports_of(path) if m in MODULES and m != name}
+@cache
+def graph() -> dict[str, frozenset[str]]:
+    """Each module's imports of other project modules, read once per test run."""
+    return {name: frozenset(m for m in imports_of(path) if m in MODULES and m != name)
             for name, path in MODULES.items()}
 
 
