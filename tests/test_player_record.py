@@ -24,9 +24,11 @@ WHEN = datetime(2026, 11, 30, 21, 0, 0)
 
 
 def finished_match(folder: Path, seed: int, level: str = "simple", options: Options | None = None,
-                   started: str = "2026-11-30T20:00:00") -> MatchSession:
-    """A whole match played by the computer in both seats, saved and counted in ``folder``."""
-    session = MatchSession.new(options or Options(), seed, level, SaveStore(folder), ledger=Ledger(
+                   started: str = "2026-11-30T20:00:00", saved: bool = False) -> MatchSession:
+    """A whole match played by the computer in both seats and counted in ``folder`` (and, when
+    ``saved``, saved there after every step as the app does: a durable write each, slow)."""
+    store = SaveStore(folder) if saved else None
+    session = MatchSession.new(options or Options(), seed, level, store, ledger=Ledger(
         folder, lambda: WHEN), started=started)
     play_steps(session, 100_000)
     assert session.match_over
@@ -74,7 +76,6 @@ def test_statistics_count_every_hand_and_match_as_played(tmp_path: Path) -> None
     assert stats.tally(scope(ALL, "hard")) == Tally()
     history, _ = Ledger(tmp_path).history()
     assert [entry.record for entry in history] == [s.record for s in reversed(played)]
-    assert not SaveStore(tmp_path).exists(), "the save of a finished match is cleared"
 
 
 def test_levels_and_game_types_are_counted_apart(tmp_path: Path) -> None:
@@ -90,7 +91,8 @@ def test_levels_and_game_types_are_counted_apart(tmp_path: Path) -> None:
 
 def test_a_match_killed_at_game_over_counts_once_when_continued(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
-    session = finished_match(tmp_path, 5)
+    session = finished_match(tmp_path, 5, saved=True)
+    assert not store.exists(), "the save of a finished match is cleared"
     counted = Ledger(tmp_path).statistics()[0]
     assert counted.tally(scope(ALL, ALL)).matches == 1
     store.save(session.record)  # killed after counting, before the save was cleared
