@@ -1,5 +1,6 @@
 """The shape of the house, read from the source: which layer imports what, no import circles,
-and the match screens drawing from the player's view alone."""
+and the match screens drawing from the player's view alone (that drawing changes nothing is
+tests/test_drawing.py's)."""
 
 from __future__ import annotations
 
@@ -98,16 +99,6 @@ def test_match_screens_draw_from_the_players_view(screen_name, theme, tmp_path):
     build(blind).draw(drawn, theme)
     build(ui).draw(expected, theme)
     assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(expected, "RGB")
-
-
-@pytest.mark.parametrize("screen_name", sorted(SCREENS))
-def test_drawing_changes_nothing(screen_name, theme, tmp_path):
-    state, build = SCREENS[screen_name]
-    ui = ui_at(theme, state, tmp_path)
-    screen = build(ui)
-    before = (repr(vars(screen)), repr(ui.order), ui.session.record)
-    screen.draw(pygame.Surface((theme.width, theme.height)), theme)
-    assert (repr(vars(screen)), repr(ui.order), ui.session.record) == before
 
 
 def test_no_import_circles():

@@ -94,6 +94,7 @@ class ReviewScreen(Screen):
         super().__init__()
         self.ui = ui
         self.ready = False  # the review has been worked out
+        ui.session.review()  # set to work now, so that drawing only reads it
 
     def soft_keys(self) -> tuple[str, str]:
         return "Next", "Menu"
