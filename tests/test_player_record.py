@@ -80,18 +80,18 @@ def test_statistics_count_every_hand_and_match_as_played(tmp_path: Path) -> None
 
 def test_levels_and_game_types_are_counted_apart(tmp_path: Path) -> None:
     gin = finished_match(tmp_path, 1, "easy", started="2026-11-30T20:00:01")
-    oklahoma = finished_match(tmp_path, 2, "normal", Options(game_type=OKLAHOMA),
+    oklahoma = finished_match(tmp_path, 2, "simple", Options(game_type=OKLAHOMA),
                               started="2026-11-30T20:00:02")
     stats, _ = Ledger(tmp_path).statistics()
     assert stats.tally(scope(ALL, "easy")) == expected_tally([gin])
-    assert stats.tally(scope(ALL, "normal")) == expected_tally([oklahoma])
+    assert stats.tally(scope(ALL, "simple")) == expected_tally([oklahoma])
     assert stats.tally(scope(OKLAHOMA, ALL)) == expected_tally([oklahoma])
     assert stats.tally(scope(ALL, ALL)).matches == 2
 
 
 def test_a_match_killed_at_game_over_counts_once_when_continued(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
-    session = finished_match(tmp_path, 5, saved=True)
+    session = finished_match(tmp_path, 5, options=Options(points_to_win=50), saved=True)
     assert not store.exists(), "the save of a finished match is cleared"
     counted = Ledger(tmp_path).statistics()[0]
     assert counted.tally(scope(ALL, ALL)).matches == 1
@@ -105,8 +105,8 @@ def test_a_match_killed_at_game_over_counts_once_when_continued(tmp_path: Path) 
 
 
 def test_a_hint_puts_the_match_apart(tmp_path: Path) -> None:
-    session = MatchSession.new(Options(), 3, "simple", SaveStore(tmp_path),
-                               ledger=Ledger(tmp_path), started="2026-11-30T20:00:00")
+    session = MatchSession.new(Options(), 3, "simple", ledger=Ledger(tmp_path),
+                               started="2026-11-30T20:00:00")
     while not session.human_to_act:
         play_steps(session, 1)
     assert session.ask_hint() is None
