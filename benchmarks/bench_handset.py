@@ -102,8 +102,9 @@ def measure_idle(data_dir: str, seconds: float = IDLE_SECONDS, child: str = "idl
         capture_output=True,
         text=True,
         env=_env(data_dir),
-        check=True,
     )
+    if result.returncode != 0:
+        raise RuntimeError(f"the measuring child failed:\n{result.stderr}")
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
