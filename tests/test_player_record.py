@@ -129,14 +129,14 @@ def test_an_abandoned_match_counts_once(tmp_path: Path) -> None:
 def test_the_history_keeps_the_last_50_matches(tmp_path: Path) -> None:
     session = finished_match(tmp_path, 9)
     ledger = Ledger(tmp_path)
-    for n in range(MAX_MATCHES + 5):
+    for n in range(MAX_MATCHES + 2):
         record = replace(session.record, started=f"2026-12-01T10:{n // 60:02d}:{n % 60:02d}")
         assert ledger.count_finished(record, session.match) == []
     history, _ = ledger.history()
     assert len(history) == MAX_MATCHES
-    assert history[0].record.started == "2026-12-01T10:00:54", "newest first"
-    assert history[-1].record.started == "2026-12-01T10:00:05"
-    assert ledger.statistics()[0].tally(scope(ALL, ALL)).matches == MAX_MATCHES + 6
+    assert history[0].record.started == "2026-12-01T10:00:51", "newest first"
+    assert history[-1].record.started == "2026-12-01T10:00:02"
+    assert ledger.statistics()[0].tally(scope(ALL, ALL)).matches == MAX_MATCHES + 3
 
 
 @pytest.mark.parametrize("seed", range(12))
