@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(HEADLESS) $(PY) -m ruff check .
 	$(HEADLESS) $(PY) -m pytest
 
-# test-fast runs the tests on every core (pytest-xdist): some 50 s of CPU, shared by two cores here.
+# test-fast runs the tests on every core (pytest-xdist): some 50 s of CPU in all.
 test-fast: $(STAMP)
 	$(HEADLESS) $(PY) -m ruff check .
 	$(HEADLESS) $(PY) -m pytest -m "not slow" -n auto
