@@ -27,7 +27,7 @@ from gin_handset.screens.dialogs import QuestionScreen
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.history import HistoryScreen
 from gin_handset.screens.match.replay import ReplayScreen
-from gin_handset.screens.match.router import MatchScreen
+from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import ReviewScreen
 from gin_handset.screens.options import OptionsScreen
 from gin_handset.screens.statistics import RESET_TEXT, StatisticsScreen
@@ -141,8 +141,8 @@ OTHER_SCREENS: dict[str, Callable[[Theme, Path], Screen]] = {
 MATCH_SCREENS: dict[str, tuple[str, Callable[[match_refs.MatchUI], Screen]]] = {
     **match_refs.SCREENS,
     "review": ("gin_score_knock", review),
-    "host_play": ("gin_draw", MatchScreen),
-    "host_score": ("gin_score_knock", MatchScreen),
+    "host_play": ("gin_draw", MatchHost),
+    "host_score": ("gin_score_knock", MatchHost),
     "match_replay": ("gin_score_knock",
                      lambda ui: ReplayScreen(positions(ui.session.record), ui.session.seed)),
 }
