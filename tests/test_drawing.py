@@ -22,7 +22,7 @@ import gin_handset.screens
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import Options
-from gin_handset.screens.base import Screen
+from gin_handset.screens.base import Pop, Screen
 from gin_handset.screens.dialogs import QuestionScreen
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.history import HistoryScreen
@@ -115,10 +115,10 @@ def unreadable_statistics(theme: Theme, data_dir: Path) -> Screen:
 def review(ui: match_refs.MatchUI) -> Screen:
     """The coach's review of the hand just scored, worked out (the screen sets it to work)."""
     screen = ReviewScreen(ui)
-    for thread in threading.enumerate():
-        if thread.name == "review":
-            thread.join(DEADLINE_S)
-    assert not any(t.name == "review" for t in threading.enumerate()), "the review never came"
+    working = [t for t in threading.enumerate() if t is not threading.main_thread()]
+    for thread in working:
+        thread.join(DEADLINE_S)
+    assert not any(t.is_alive() for t in working), "the review never came"
     return screen
 
 
@@ -130,7 +130,7 @@ OTHER_SCREENS: dict[str, Callable[[Theme, Path], Screen]] = {
     "options_changed": lambda t, _d: menu_refs._keys(OptionsScreen(menu_refs._context(t)),
                                                      K.NUM8, K.NUM6),
     "question": lambda t, _d: QuestionScreen("Statistics", RESET_TEXT, "OK: reset  CLR: keep",
-                                             ("Reset", "Keep"), lambda: None),  # type: ignore
+                                             ("Reset", "Keep"), Pop),
     "statistics_past_the_end": statistics,
     "statistics_unreadable": unreadable_statistics,
     "history": history,
