@@ -28,6 +28,7 @@ from gin_handset.session.record import COMPUTER, HUMAN, NEXT_HAND, MatchRecord, 
 from gin_handset.session.replayer import positions
 from gin_handset.session.review import Reconsidered, reconsider
 from gin_handset.session.saves import SaveStore
+from gin_handset.session.seats import COMPUTER_SEATS, Seats
 
 # How long each kind of computer step stays on screen, in milliseconds of the logical clock.
 PACE_MS = {
@@ -103,6 +104,11 @@ class MatchSession:
             cached = (step, view_of(self._match.hand, seat, self._match.scores))
             self._views[seat] = cached
         return cached[1]
+
+    @property
+    def seats(self) -> Seats:
+        """The person in seat 0, the computer in seat 1."""
+        return COMPUTER_SEATS
 
     @property
     def seed(self) -> int:

@@ -15,7 +15,7 @@ from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.rules.cards import Card
 from gin_handset.screens.match.table import TableScreen, describe
-from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
 
 class ComputerTurnScreen(TableScreen):
@@ -59,14 +59,15 @@ class ComputerTurnScreen(TableScreen):
         return PLAIN, PLAIN
 
     def prompt(self) -> list[table.Part]:
-        session = self.ui.session
+        session, seats = self.ui.session, self.ui.seats
+        other = seats.name(seats.other)
         if session.computer_step is not None:
-            return describe(session.computer_step)
+            return describe(session.computer_step, seats)
         if session.computer_laid_down:
-            return [f"{COMPUTER_NAME} lays down its melds"]
+            return [f"{other} lays down its melds"]
         if session.thinking_shown:
-            return [f"{COMPUTER_NAME} is thinking"]
-        return [f"{COMPUTER_NAME}'s turn"]
+            return [f"{other} is thinking"]
+        return [f"{other}'s turn"]
 
     def soft_keys(self) -> tuple[str, str]:
         return "Hurry", "Menu"

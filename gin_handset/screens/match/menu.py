@@ -30,9 +30,9 @@ from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
 from gin_handset.screens.common import draw_frame, draw_text_box, step_cursor
 from gin_handset.screens.help import HelpScreen
-from gin_handset.screens.match.table import seat_name
-from gin_handset.screens.match.ui import COMPUTER_NAME, MatchUI
+from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import POLL_MS
+from gin_handset.session.seats import Seats
 
 RESUME, HINT, PILE = "Resume", "Hint", "Discard pile"
 HOW_TO_PLAY, MAIN_MENU = "How to Play", "Main menu"
@@ -95,13 +95,14 @@ def pile_history(view: PlayerView) -> list[tuple[Card, int | None]]:
     return pile
 
 
-def pile_lines(view: PlayerView) -> list[list[table.Part]]:
+def pile_lines(view: PlayerView, seats: Seats) -> list[list[table.Part]]:
     lines: list[list[table.Part]] = []
     for card, seat in reversed(pile_history(view)):
-        who = "upcard" if seat is None else f"by {seat_name(seat)}"
+        who = "upcard" if seat is None else f"by {seats.who(seat)}"
         lines.append([card, f" {who}"])
     taken = view.opponent_pickups
-    lines.append([f"{COMPUTER_NAME} took {'nothing' if not taken else ''}", *_spaced(taken)])
+    other = seats.name(view.opponent)
+    lines.append([f"{other} took {'nothing' if not taken else ''}", *_spaced(taken)])
     return lines
 
 
@@ -124,7 +125,7 @@ class PileScreen(Screen):
     def pages(self, theme: Theme) -> list[list[list[table.Part]]]:
         rect = self.area(theme)
         per_page = max(1, rect.height // (line_height(theme.font("body")) + 1))
-        lines = pile_lines(self.ui.view())
+        lines = pile_lines(self.ui.view(), self.ui.seats)
         return [lines[i:i + per_page] for i in range(0, len(lines), per_page)]
 
     @staticmethod
