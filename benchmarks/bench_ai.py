@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gin_handset.ai.player import BENCHMARK_NAMES, PLAYER_NAMES
+from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES
 from gin_handset.ai.tournament import EAAI, TimeStats, play_game
 from gin_handset.rules.options import Options
 

@@ -9,7 +9,7 @@ import pytest
 
 from gin_handset.device.skin import load_skin
 from gin_handset.render.theme import Theme
-from gin_handset.settings import ENV_VAR
+from gin_handset.storage import ENV_VAR
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

@@ -15,7 +15,7 @@ from gin_handset.render import cards, fonts, pips, widgets
 from gin_handset.render.fonts import ELLIPSIS, fit_text, text_width, wrap_text
 from gin_handset.render.theme import FontSpec, contrast, luminance
 from gin_handset.rules.cards import DECK, parse_cards
-from gin_handset.settings import ENV_VAR
+from gin_handset.storage import ENV_VAR
 
 ASCII = "".join(chr(c) for c in range(32, 127))
 

@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
-from gin_handset import settings as settings_module
+from gin_handset import storage
 from gin_handset.rules.options import OKLAHOMA, Options
-from gin_handset.settings import ENV_VAR, Settings, SettingsError, SettingsStore
+from gin_handset.settings import Settings, SettingsError, SettingsStore
+from gin_handset.storage import ENV_VAR
 
 
 def test_defaults_when_nothing_is_saved(data_dir):
@@ -26,7 +27,7 @@ def test_env_var_names_the_folder(data_dir):
 
 def test_without_env_var_the_user_data_folder(monkeypatch, tmp_path):
     monkeypatch.delenv(ENV_VAR, raising=False)
-    folder = settings_module.data_dir()
+    folder = storage.data_dir()
     assert "gin-handset" in str(folder)
     if sys.platform.startswith("linux"):  # platformdirs follows XDG_DATA_HOME, set per test
         assert folder == tmp_path / "xdg" / "xdg_data_home" / "gin-handset"
@@ -34,8 +35,8 @@ def test_without_env_var_the_user_data_folder(monkeypatch, tmp_path):
 
 def test_no_test_and_no_program_it_starts_sees_the_developers_data_folder(tmp_path):
     # No fixture asked for: the folder is the test's own all the same (conftest's autouse).
-    assert settings_module.data_dir() == tmp_path / "data"
-    code = "import gin_handset.settings as s; print(s.data_dir())"
+    assert storage.data_dir() == tmp_path / "data"
+    code = "import gin_handset.storage as s; print(s.data_dir())"
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True)
     assert shown.stdout.strip() == str(tmp_path / "data")

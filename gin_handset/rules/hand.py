@@ -50,19 +50,50 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the state it was applied to is unchanged."""
 
 
+class EventKind(str, Enum):
+    """What happened in an `Event`; its value is the word texts, saves and tunes know it by."""
+
+    PASS = "pass"  # the offered upcard passed
+    TAKE = "take"  # the offered upcard taken
+    STOCK = "stock"  # a card drawn from the stock
+    PILE = "pile"  # the discard pile's top card taken
+    DISCARD = "discard"
+    CANCEL = "cancel"  # the card just discarded taken back
+    KNOCK = "knock"
+    END = "end"  # the turn ended
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PICKUPS = frozenset({EventKind.TAKE, EventKind.PILE})  # taking the discard pile's top card
+
+
+class ResultKind(str, Enum):
+    """How a hand ended; its value is the word texts, saves and tunes know it by."""
+
+    GIN = "gin"
+    KNOCK = "knock"  # the knocker won
+    UNDERCUT = "undercut"  # the defender won
+    DEAD = "dead"  # nobody knocked before the stock ran low: no score
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Event:
-    """Something both players saw happen. ``kind``: pass, take, stock, pile, discard, cancel,
-    knock, end. ``card`` is the card shown, if any (never the card drawn from the stock)."""
+    """Something both players saw happen. ``card`` is the card shown, if any (never the card
+    drawn from the stock)."""
 
     seat: int
-    kind: str
+    kind: EventKind
     card: Card | None = None
 
 
 @dataclass(frozen=True)
 class HandResult:
-    kind: str  # "gin", "knock", "undercut" or "dead"
+    kind: ResultKind
     winner: int | None
     points: int  # what the winner scores, doubling and bonus included
     bonus: int = 0
@@ -153,7 +184,7 @@ class HandState:
     def pickups(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` took from the discard pile this hand, in order."""
         return tuple(
-            e.card for e in self.log if e.seat == seat and e.kind in ("take", "pile") and e.card
+            e.card for e in self.log if e.seat == seat and e.kind in PICKUPS and e.card
         )
 
     @cached_property
@@ -195,12 +226,12 @@ class HandState:
         hands = (cards, self.hands[1]) if seat == 0 else (self.hands[0], cards)
         return replace(self, hands=hands, **changes)
 
-    def _event(self, kind: str, card: Card | None = None) -> tuple[Event, ...]:
+    def _event(self, kind: EventKind, card: Card | None = None) -> tuple[Event, ...]:
         return (*self.log, Event(self.turn, kind, card))
 
     def _take(self, action: Action) -> HandState:
         top = self.discard_pile[-1]
-        kind = "take" if self.phase is Phase.OFFER else "pile"
+        kind = EventKind.TAKE if self.phase is Phase.OFFER else EventKind.PILE
         return self._with_hand(
             self.turn,
             (*self.hands[self.turn], top),
@@ -212,10 +243,9 @@ class HandState:
 
     def _pass(self, action: Action) -> HandState:
         if self.passes == 0:
-            return replace(self, passes=1, turn=1 - self.turn, log=self._event("pass"))
-        return replace(
-            self, passes=2, turn=self.non_dealer, phase=Phase.FORCED_DRAW, log=self._event("pass")
-        )
+            return replace(self, passes=1, turn=1 - self.turn, log=self._event(EventKind.PASS))
+        return replace(self, passes=2, turn=self.non_dealer, phase=Phase.FORCED_DRAW,
+                       log=self._event(EventKind.PASS))
 
     def _draw_stock(self, action: Action) -> HandState:
         return self._with_hand(
@@ -224,7 +254,7 @@ class HandState:
             stock=self.stock[1:],
             taken=None,
             phase=Phase.DISCARD,
-            log=self._event("stock"),
+            log=self._event(EventKind.STOCK),
         )
 
     def _discard(self, action: Discard) -> HandState:
@@ -241,7 +271,7 @@ class HandState:
             discard_pile=(*self.discard_pile, action.card),
             discarded=action.card,
             phase=Phase.DECIDE,
-            log=self._event("discard", action.card),
+            log=self._event(EventKind.DISCARD, action.card),
         )
 
     def _cancel(self, action: Action) -> HandState:
@@ -253,14 +283,14 @@ class HandState:
             discard_pile=self.discard_pile[:-1],
             discarded=None,
             phase=Phase.DISCARD,
-            log=self._event("cancel", card),
+            log=self._event(EventKind.CANCEL, card),
         )
 
     def _end_turn(self, action: Action) -> HandState:
-        log = self._event("end")
+        log = self._event(EventKind.END)
         if len(self.stock) <= DEAD_STOCK:
             return replace(
-                self, phase=Phase.OVER, log=log, result=HandResult("dead", None, 0)
+                self, phase=Phase.OVER, log=log, result=HandResult(ResultKind.DEAD, None, 0)
             )
         return replace(
             self, turn=1 - self.turn, phase=Phase.DRAW, taken=None, discarded=None, log=log
@@ -273,7 +303,7 @@ class HandState:
                 f"cannot knock: deadwood {count} is over the knock limit {self.knock_limit}"
             )
         return replace(
-            self, phase=Phase.KNOCKER_ARRANGE, knocker=self.turn, log=self._event("knock")
+            self, phase=Phase.KNOCKER_ARRANGE, knocker=self.turn, log=self._event(EventKind.KNOCK)
         )
 
     def _arrange(self, action: Arrange) -> HandState:
@@ -305,11 +335,12 @@ class HandState:
         laid = lay_off(targets, self.hands[defender], preferred=defender_choice.melds)
         k, d = knocker_arrangement.deadwood_count, laid.deadwood_count
         if gin:
-            kind, winner, bonus, points = "gin", knocker, self.options.gin_bonus, d
+            kind, winner, bonus, points = ResultKind.GIN, knocker, self.options.gin_bonus, d
         elif k < d:
-            kind, winner, bonus, points = "knock", knocker, 0, d - k
+            kind, winner, bonus, points = ResultKind.KNOCK, knocker, 0, d - k
         else:
-            kind, winner, bonus, points = "undercut", defender, self.options.undercut_bonus, k - d
+            kind, winner, bonus = ResultKind.UNDERCUT, defender, self.options.undercut_bonus
+            points = k - d
         factor = 2 if self.doubled else 1
         return HandResult(
             kind=kind,

@@ -14,6 +14,7 @@ from gin_handset.device.keys import CHOOSE, PhoneKey
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import EventKind
 from gin_handset.screens.match.table import TableScreen, describe
 from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
@@ -52,9 +53,9 @@ class ComputerTurnScreen(TableScreen):
         if step is None:
             return PLAIN, PLAIN
         on = CardLook(cursor=True)
-        if step.kind == "stock":
+        if step.kind is EventKind.STOCK:
             return on, PLAIN
-        if step.kind in ("take", "pile", "discard", "cancel"):
+        if step.kind in (EventKind.TAKE, EventKind.PILE, EventKind.DISCARD, EventKind.CANCEL):
             return PLAIN, on
         return PLAIN, PLAIN
 

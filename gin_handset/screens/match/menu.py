@@ -26,6 +26,7 @@ from gin_handset.render import table, widgets
 from gin_handset.render.fonts import line_height
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import EventKind
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
 from gin_handset.screens.common import draw_frame, draw_text_box, step_cursor
@@ -88,9 +89,9 @@ def pile_history(view: PlayerView) -> list[tuple[Card, int | None]]:
     upcard), rebuilt from the public log."""
     pile: list[tuple[Card, int | None]] = [(view.upcard, None)]
     for event in view.log:
-        if event.kind == "discard" and event.card is not None:
+        if event.kind is EventKind.DISCARD and event.card is not None:
             pile.append((event.card, event.seat))
-        elif event.kind in ("take", "pile", "cancel"):
+        elif event.kind in (EventKind.TAKE, EventKind.PILE, EventKind.CANCEL):
             pile.pop()
     return pile
 

@@ -17,6 +17,7 @@ from gin_handset.render import table
 from gin_handset.render.cards import card_metrics, hand_slots
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import EventKind
 from gin_handset.rules.view import PlayerView
 
 SPEEDS = {"off": 0, "normal": 240, "fast": 140}  # ms a card takes to slide
@@ -90,19 +91,19 @@ class MotionTracker:
         pile = pygame.Rect(where.discard, (m.width, m.height))
         stock = pygame.Rect(where.stock, (m.width, m.height))
         mine = event.seat == view.seat
-        if event.kind == "discard":
+        if event.kind is EventKind.DISCARD:
             start = (self._slot(hand_slots(theme, len(self.hand_seen), where.hand),
                                 self.hand_seen, event.card) if mine
                      else self._opponent_slot(theme, where.opponent, self.opponent_seen,
                                               self.opponent))
             return Motion(event.card, start, pile, speed, True, event.seat)
-        if event.kind in ("stock", "pile", "take", "cancel"):
-            source = stock if event.kind == "stock" else pile
+        if event.kind in (EventKind.STOCK, EventKind.PILE, EventKind.TAKE, EventKind.CANCEL):
+            source = stock if event.kind is EventKind.STOCK else pile
             if mine:
                 gained = next((c for c in hand if c not in self.hand_seen), None)
                 end = self._slot(hand_slots(theme, len(hand), where.hand), hand, gained)
                 return Motion(gained, source, end, speed, False, view.seat)
-            shown = event.card if event.kind != "stock" else None
+            shown = event.card if event.kind is not EventKind.STOCK else None
             end = self._opponent_slot(theme, where.opponent, view.opponent_hand_count,
                                       self.opponent)
             return Motion(shown, source, end, speed, False, event.seat)

@@ -23,6 +23,7 @@ from gin_handset.render import cards as card_render
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.render.theme import Theme
+from gin_handset.rules.hand import EventKind
 from gin_handset.rules.melds import deadwood
 from gin_handset.screens.base import Pop, Screen, Transition
 from gin_handset.screens.common import draw_frame
@@ -132,7 +133,7 @@ class ReplayScreen(Screen):
                             theirs)
         pile = hand.discard_pile
         moved = self.position.event is not None and self.position.event.kind in (
-            "take", "pile", "discard", "cancel")
+            EventKind.TAKE, EventKind.PILE, EventKind.DISCARD, EventKind.CANCEL)
         card_render.draw_pile(lcd, theme, where.stock, None, len(hand.stock),
                               CardLook(cursor=self.position.step == "stock"))
         card_render.draw_pile(lcd, theme, where.discard, pile[-1] if pile else None, len(pile),

@@ -12,7 +12,7 @@ from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, PhoneKey
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
-from gin_handset.rules.hand import HandResult
+from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.screens.base import PopToRoot, Replace
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import REPLAY_KEY
@@ -50,8 +50,8 @@ class ScoreScreen(MatchPart):
 
     def on_enter(self) -> None:
         self.ui.session.review()  # the coach starts looking over the hand meanwhile
-        if self.result.kind in ("gin", "knock", "undercut"):
-            self.ui.context.host.jingle(self.result.kind)
+        if self.result.kind is not ResultKind.DEAD:
+            self.ui.context.host.jingle(self.result.kind.value)
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         if key is REPLAY_KEY:

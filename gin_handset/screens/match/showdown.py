@@ -12,12 +12,13 @@ from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
-from gin_handset.rules.hand import HandResult
+from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.match import first_dealer
 from gin_handset.rules.melds import best_arrangement
 from gin_handset.session.seats import YOU, Seats
 
-TITLES = {"gin": "Gin!", "knock": "Knock", "undercut": "Undercut!", "dead": "Dead hand"}
+TITLES = {ResultKind.GIN: "Gin!", ResultKind.KNOCK: "Knock", ResultKind.UNDERCUT: "Undercut!",
+          ResultKind.DEAD: "Dead hand"}
 
 
 def explain(result: HandResult, seats: Seats) -> str:
@@ -25,9 +26,9 @@ def explain(result: HandResult, seats: Seats) -> str:
     if result.winner is None:
         return "Nobody knocked before the stock ran low: no score. The same dealer deals again."
     k, d = result.knocker_deadwood, result.defender_deadwood
-    if result.kind == "gin":
+    if result.kind is ResultKind.GIN:
         sum_text = f"{d} deadwood + {result.bonus} gin bonus"
-    elif result.kind == "knock":
+    elif result.kind is ResultKind.KNOCK:
         sum_text = f"{d} - {k} deadwood"
     else:
         sum_text = f"{k} - {d} deadwood + {result.bonus} undercut bonus"
@@ -60,7 +61,7 @@ def result_rows(result: HandResult, hands: dict[int, Sequence[Card]], seats: Sea
     knocker = result.knocker_arrangement
     defender = result.defender
     laid = [lay.card for lay in defender.laid_off]
-    how = "went gin" if result.kind == "gin" else "knocked"
+    how = "went gin" if result.kind is ResultKind.GIN else "knocked"
     first = f"{seats.name(result.knocker)} {how}: deadwood {knocker.deadwood_count}"
     second = f"{seats.name(1 - result.knocker)}: deadwood {defender.deadwood_count}"
     if laid:

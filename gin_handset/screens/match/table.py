@@ -17,7 +17,7 @@ from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.render.fonts import text_width
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
-from gin_handset.rules.hand import Event
+from gin_handset.rules.hand import Event, EventKind
 from gin_handset.rules.melds import best_arrangement, deadwood
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.common import draw_frame
@@ -36,9 +36,10 @@ def describe(event: Event, seats: Seats, drawn: Card | None = None) -> list[tabl
     shown = event.card if event.card is not None else drawn
     card: list[table.Part] = [shown] if shown is not None else []
     words = {
-        "pass": "passed", "take": "took", "stock": "drew" if drawn else "drew stock",
-        "pile": "took", "discard": "discarded", "cancel": "took back", "knock": "knocked",
-        "end": "ended turn",
+        EventKind.PASS: "passed", EventKind.TAKE: "took",
+        EventKind.STOCK: "drew" if drawn else "drew stock", EventKind.PILE: "took",
+        EventKind.DISCARD: "discarded", EventKind.CANCEL: "took back", EventKind.KNOCK: "knocked",
+        EventKind.END: "ended turn",
     }[event.kind]
     return [f"{who} {words} ", *card]
 
@@ -140,7 +141,7 @@ class TableScreen(MatchPart):
 
     def side_lines(self) -> list[list[table.Part]]:
         """The last few things that happened, newest last."""
-        events = [e for e in self.view.log if e.kind != "end"]
+        events = [e for e in self.view.log if e.kind is not EventKind.END]
         return [describe(e, self.ui.seats) for e in events[-3:]]
 
     def draw_side(self, lcd: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
