@@ -118,8 +118,21 @@ class MatchBase:
         return not self.hand_over and self._match.hand.turn == HUMAN
 
     @property
+    def to_act(self) -> int:
+        """The seat whose move it is (in a hand that is over: the last one's)."""
+        return self._match.hand.turn
+
+    @property
     def computer_to_act(self) -> bool:
         return False
+
+    @property
+    def needs_pass(self) -> bool:
+        """The phone must go to the other player first (only pass and play passes it)."""
+        return False
+
+    def take_over(self) -> None:
+        """The player to act has the phone now."""
 
     # What plays on its own: nothing here (`MatchSession` has the computer).
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -49,14 +51,21 @@ class MatchRecord:
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-@lru_cache(maxsize=2)
-def replay(record: MatchRecord) -> MatchState:
-    """The match the record leads to (remembered: loading a save checks it by replaying it, and
-    resuming it then needs the same state)."""
+def replay_states(record: MatchRecord) -> Iterator[MatchState]:
+    """The match as dealt, then after each step in turn; ReplayError at a step that does not
+    replay."""
     match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
+    yield match
     for number, step in enumerate(record.steps):
         try:
             match = match.next_hand() if step == NEXT_HAND else match.apply(parse_action(step))
         except ValueError as error:
             raise ReplayError(f"steps[{number}] {step!r}: {error}") from error
-    return match
+        yield match
+
+
+@lru_cache(maxsize=2)
+def replay(record: MatchRecord) -> MatchState:
+    """The match the record leads to (remembered: loading a save checks it by replaying it, and
+    resuming it then needs the same state)."""
+    return deque(replay_states(record), maxlen=1)[0]
