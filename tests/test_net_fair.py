@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import make_player
 from gin_handset.net.bot import Bot, create_hello, join_hello
 from gin_handset.net.client import SeatLink, Update
 from gin_handset.net.fair import commitment, match_seed, verify
