@@ -22,7 +22,11 @@ PRINTS = {
                       "video driver's own wait", "launch to first frame:"),
     "bench_rules": ("deadwood(10 cards)", "best_arrangement(10 cards)",
                     "lay_off(10 defender cards)"),
+    "bench_tables": ("2 of 2 tables held;", "moves/s", "round trip median", "0 errors"),
 }
+# Tiny runs that still take seconds: bench_ai plays a match with each player, bench_tables
+# starts a table server.
+SLOW = {"bench_ai", "bench_tables"}
 
 
 def test_every_benchmark_has_a_tiny_run_checked_here() -> None:
@@ -32,8 +36,7 @@ def test_every_benchmark_has_a_tiny_run_checked_here() -> None:
 
 
 @pytest.mark.parametrize("name", [
-    # bench_ai's tiny run still plays a match with each player: some 5 s of one core.
-    name if name != "bench_ai" else pytest.param(name, marks=pytest.mark.slow)
+    pytest.param(name, marks=pytest.mark.slow) if name in SLOW else name
     for name in sorted(PRINTS)])
 def test_the_benchmark_runs_on_a_tiny_input(name: str) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

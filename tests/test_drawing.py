@@ -26,12 +26,17 @@ from gin_handset.screens.base import Pop, Screen
 from gin_handset.screens.dialogs import QuestionScreen
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.history import HistoryScreen
+from gin_handset.screens.match.passing import PassScreen
 from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import ReviewScreen
+from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.screens.options import OptionsScreen
 from gin_handset.screens.statistics import RESET_TEXT, StatisticsScreen
+from gin_handset.screens.text_entry import TextEntryScreen
+from gin_handset.screens.two_players import TwoPlayersScreen
 from gin_handset.session.ledger import Ledger
+from gin_handset.session.pass_and_play import PassAndPlaySession
 from gin_handset.session.record import MatchRecord, replay
 from gin_handset.session.replayer import positions
 from tests import test_match_references as match_refs
@@ -112,13 +117,29 @@ def unreadable_statistics(theme: Theme, data_dir: Path) -> Screen:
     return screen
 
 
-def review(ui: match_refs.MatchUI) -> Screen:
+def review(ui: MatchUI) -> Screen:
     """The coach's review of the hand just scored, worked out (the screen sets it to work)."""
     screen = ReviewScreen(ui)
     working = [t for t in threading.enumerate() if t is not threading.main_thread()]
     for thread in working:
         thread.join(DEADLINE_S)
     assert not any(t.is_alive() for t in working), "the review never came"
+    return screen
+
+
+def pass_screen(theme: Theme, _data_dir: Path) -> Screen:
+    """Pass and Play's "pass the phone" screen, before the first deal is shown."""
+    session = PassAndPlaySession.new(Options(), 1, ("Ann", "Bob"))
+    host = MatchHost(MatchUI(session, menu_refs._app_context(theme)), Route.DEAL)
+    assert isinstance(host.current, PassScreen)
+    return host.current
+
+
+def text_entry(theme: Theme, _data_dir: Path) -> Screen:
+    """A name being typed with multi-tap: "Ann", its last letter still under the cursor."""
+    screen = TextEntryScreen("Name", "Your name?", "", 10, lambda _name: Pop())
+    for key in (K.NUM2, K.NUM6, K.NUM6, K.NUM6, K.NUM6, K.NUM6, K.NUM6):
+        screen.on_key(key)
     return screen
 
 
@@ -136,9 +157,12 @@ OTHER_SCREENS: dict[str, Callable[[Theme, Path], Screen]] = {
     "history": history,
     "history_empty": lambda t, _d: HistoryScreen(menu_refs._context(t)),
     "replay": replay_screen,
+    "two_players": lambda t, _d: TwoPlayersScreen(menu_refs._app_context(t)),
+    "text_entry": text_entry,
+    "pass_the_phone": pass_screen,
 }
 # The match screens: built on a match replayed to a recorded state.
-MATCH_SCREENS: dict[str, tuple[str, Callable[[match_refs.MatchUI], Screen]]] = {
+MATCH_SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
     **match_refs.SCREENS,
     "review": ("gin_score_knock", review),
     "host_play": ("gin_draw", MatchHost),
