@@ -24,6 +24,7 @@ from gin_handset.session.seats import COMPUTER_SEATS, Seats
 
 if TYPE_CHECKING:
     from gin_handset.ai.coach import Advice
+    from gin_handset.session.background import Background
     from gin_handset.session.review import Reconsidered
 
 
@@ -163,6 +164,10 @@ class MatchBase:
 
     def wake_in(self) -> int | None:
         """Milliseconds until `advance` has something to do; None when only a key can help."""
+        return None
+
+    def decision_in_progress(self) -> Background[Action] | None:
+        """The other seat's decision being made on this phone, if any (tests wait for it)."""
         return None
 
     def ask_hint(self) -> str | None:
