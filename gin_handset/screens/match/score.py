@@ -97,6 +97,7 @@ class ReviewScreen(MatchPart):
         super().__init__()
         self.ui = ui
         self.ready = False  # the review has been worked out
+        ui.session.review()  # set to work now, so that drawing only reads it
 
     def soft_keys(self) -> tuple[str, str]:
         return "Next", "Menu"
