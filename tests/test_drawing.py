@@ -33,6 +33,7 @@ from gin_handset.screens.match.score import ReviewScreen
 from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.screens.options import OptionsScreen
 from gin_handset.screens.statistics import RESET_TEXT, StatisticsScreen
+from gin_handset.screens.tables import AddressScreen, TableWaitScreen, TimeScreen
 from gin_handset.screens.text_entry import TextEntryScreen
 from gin_handset.screens.two_players import TwoPlayersScreen
 from gin_handset.session.ledger import Ledger
@@ -160,6 +161,11 @@ OTHER_SCREENS: dict[str, Callable[[Theme, Path], Screen]] = {
     "two_players": lambda t, _d: TwoPlayersScreen(menu_refs._app_context(t)),
     "text_entry": text_entry,
     "pass_the_phone": pass_screen,
+    "time_per_hand": lambda t, _d: TimeScreen(menu_refs._app_context(t)),
+    "address_typed": lambda t, _d: AddressScreen(menu_refs._app_context(t),
+                                                 "192.168.1.20:8765/123456"),
+    "table_refused": lambda t, _d: TableWaitScreen(menu_refs._app_context(t), None,
+                                                   "The table said: no table has the code"),
 }
 # The match screens: built on a match replayed to a recorded state.
 MATCH_SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
