@@ -47,7 +47,7 @@ def test_hard_beats_simple() -> None:
 
 @pytest.mark.slow
 def test_the_reading_comparison_shares_the_hands_before_the_reading_acts() -> None:
-    from benchmarks.bench_reading import play_pair
+    from benchmarks.reading import play_pair
     from gin_handset.ai.hard import Reading
 
     never = play_pair("hard", "simple", 3, 0, Reading([], knocks=99))

@@ -1,6 +1,7 @@
 """Hard with its reading of the player against Hard without it, on the same deals.
 
-``python -m benchmarks.bench_reading --guard feint --games 1000 --seed 201``
+``python -m benchmarks.reading --guard feint --games 1000 --seed 201``
+(not a ``bench_`` module: ``make bench`` does not run it; it is a long measurement)
 (one process, about 2.5 s a game on the development machine)
 
 Each game is played by Hard (seeded as in the tournament) against the guard; the game is then
