@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import make_player
 from gin_handset.net.bot import Bot, join_hello
 from gin_handset.net.client import SeatLink, TableClient
 from gin_handset.net.server import Limits, start_in_thread

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import make_player
 from gin_handset.net.protocol import (
     MAX_REQUEST,
     ProtocolError,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import make_player
 from gin_handset.net.protocol import ProtocolError, decode_view, dumps, parse_reply
 from gin_handset.net.table import Table, TableError
 from gin_handset.rules.actions import action_text

@@ -9,7 +9,7 @@ import ssl
 import time
 from typing import Any
 
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import make_player
 from gin_handset.net.client import SeatLink, Update
 from gin_handset.net.protocol import request
 from gin_handset.rules.hand import Phase

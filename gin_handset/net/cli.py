@@ -144,7 +144,7 @@ def parse_address(text: str) -> tuple[str, int, str | None]:
 def bot_main(argv: Sequence[str]) -> int:
     """``gin-handset bot --join HOST:PORT[/CODE] --level hard``: with no code, it makes a table
     and prints its code."""
-    from gin_handset.ai.player import PLAYER_NAMES
+    from gin_handset.ai.levels import PLAYER_NAMES
     from gin_handset.net.bot import Bot, create_hello, join_hello
     from gin_handset.net.client import SeatLink
     from gin_handset.net.protocol import MAX_NICKNAME, MINUTES
