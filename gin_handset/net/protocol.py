@@ -17,7 +17,7 @@ from typing import Any
 
 from gin_handset.rules.actions import action_text, parse_action
 from gin_handset.rules.cards import DECK, Card, format_cards, parse_card
-from gin_handset.rules.hand import Event, HandResult, Phase
+from gin_handset.rules.hand import Event, EventKind, HandResult, Phase, ResultKind
 from gin_handset.rules.layoff import LayOff, LayOffResult
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import Arrangement, Meld
@@ -197,7 +197,7 @@ def encode_view(view: PlayerView) -> dict[str, Any]:
         "hand": format_cards(view.hand),
         "discard_pile": format_cards(view.discard_pile),
         "upcard": str(view.upcard),
-        "log": [[e.seat, e.kind, None if e.card is None else str(e.card)] for e in view.log],
+        "log": [[e.seat, str(e.kind), None if e.card is None else str(e.card)] for e in view.log],
         "opponent_pickups": format_cards(view.opponent_pickups),
         "stock_count": view.stock_count,
         "opponent_hand_count": view.opponent_hand_count,
@@ -217,7 +217,7 @@ def encode_result(result: HandResult) -> dict[str, Any]:
     """A finished hand's result: public once the hand is over."""
     defender = result.defender
     return {
-        "kind": result.kind,
+        "kind": str(result.kind),
         "winner": result.winner,
         "points": result.points,
         "bonus": result.bonus,
@@ -255,6 +255,7 @@ def error_message(reason: str, about: str | None = None) -> dict[str, Any]:
 # Reading the server's messages on the phone.
 
 _BY_TEXT = {str(card): card for card in DECK}  # the cards as the server writes them
+_EVENT_KINDS = {kind.value for kind in EventKind}
 
 
 def _cards(data: dict[str, Any], name: str, low: int = 0, high: int = 52) -> tuple[Card, ...]:
@@ -314,7 +315,9 @@ def decode_view(data: dict[str, Any]) -> PlayerView:
             seat, kind, card = entry
             if seat not in (0, 1) or type(seat) is not int or type(kind) is not str:
                 raise ProtocolError("log", f"bad entry {show(entry)}")
-            log.append(Event(seat, kind[:10], _card({"log": card}, "log", optional=True)))
+            if kind not in _EVENT_KINDS:
+                raise ProtocolError("log", f"{show(kind)} is not a kind of event")
+            log.append(Event(seat, EventKind(kind), _card({"log": card}, "log", optional=True)))
         phase = field(data, "phase", str)
         if phase not in {p.value for p in Phase}:
             raise ProtocolError("phase", f"{show(phase)} is not a phase")
@@ -363,7 +366,7 @@ def decode_result(data: dict[str, Any]) -> HandResult:
     """The `HandResult` of an encoded result."""
     try:
         kind = field(data, "kind", str)
-        if kind not in ("gin", "knock", "undercut", "dead"):
+        if kind not in {k.value for k in ResultKind}:
             raise ProtocolError("kind", f"{show(kind)} is not a kind of result")
         defender = field(data, "defender", (dict, type(None)))
         laid = None
@@ -376,7 +379,7 @@ def decode_result(data: dict[str, Any]) -> HandResult:
             laid = LayOffResult(_melds(defender, "melds"), tuple(lays),
                                 _cards(defender, "deadwood"))
         return HandResult(
-            kind=kind,
+            kind=ResultKind(kind),
             winner=_seat(data, "winner", optional=True),
             points=whole(data, "points", 0, 10_000),
             bonus=whole(data, "bonus", 0, 100),
