@@ -92,7 +92,7 @@ def serve_main(argv: Sequence[str]) -> int:
             parser.error(f"argument --tls-cert/--tls-key: cannot be used ({error})")
     data = args.data
     if data is None:
-        from gin_handset.settings import data_dir
+        from gin_handset.storage import data_dir
 
         data = data_dir() / "server"
     limits = Limits(patience=args.patience, per_address=args.per_address, rate=args.rate,
