@@ -38,6 +38,8 @@ CONTRIBUTION = re.compile(r"[0-9a-f]{32,64}")
 HEX = re.compile(r"[0-9a-f]{1,128}")
 STATUSES = ("waiting", "seeding", "playing", "over")
 REASONS = ("points", "time", "away", "left", "closed")
+EVENT_KINDS = frozenset(kind.value for kind in EventKind)
+RESULT_KINDS = frozenset(kind.value for kind in ResultKind)
 
 
 class ProtocolError(FieldError):
@@ -255,7 +257,6 @@ def error_message(reason: str, about: str | None = None) -> dict[str, Any]:
 # Reading the server's messages on the phone.
 
 _BY_TEXT = {str(card): card for card in DECK}  # the cards as the server writes them
-_EVENT_KINDS = {kind.value for kind in EventKind}
 
 
 def _cards(data: dict[str, Any], name: str, low: int = 0, high: int = 52) -> tuple[Card, ...]:
@@ -313,10 +314,9 @@ def decode_view(data: dict[str, Any]) -> PlayerView:
             if not (isinstance(entry, list) and len(entry) == 3):
                 raise ProtocolError("log", "an entry is not [seat, kind, card]")
             seat, kind, card = entry
-            if seat not in (0, 1) or type(seat) is not int or type(kind) is not str:
+            if (seat not in (0, 1) or type(seat) is not int or type(kind) is not str
+                    or kind not in EVENT_KINDS):
                 raise ProtocolError("log", f"bad entry {show(entry)}")
-            if kind not in _EVENT_KINDS:
-                raise ProtocolError("log", f"{show(kind)} is not a kind of event")
             log.append(Event(seat, EventKind(kind), _card({"log": card}, "log", optional=True)))
         phase = field(data, "phase", str)
         if phase not in {p.value for p in Phase}:
@@ -366,7 +366,7 @@ def decode_result(data: dict[str, Any]) -> HandResult:
     """The `HandResult` of an encoded result."""
     try:
         kind = field(data, "kind", str)
-        if kind not in {k.value for k in ResultKind}:
+        if kind not in RESULT_KINDS:
             raise ProtocolError("kind", f"{show(kind)} is not a kind of result")
         defender = field(data, "defender", (dict, type(None)))
         laid = None
