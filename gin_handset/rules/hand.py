@@ -21,6 +21,7 @@ from gin_handset.rules.actions import (
 )
 from gin_handset.rules.cards import DECK, Card
 from gin_handset.rules.layoff import LayOffResult, lay_off
+from gin_handset.rules.log import Log
 from gin_handset.rules.melds import (
     Arrangement,
     arrangement_of,
@@ -107,7 +108,7 @@ class HandState:
     passes: int = 0
     taken: Card | None = None  # the card taken from the pile this turn: not to be discarded
     discarded: Card | None = None  # the card discarded this turn, while deciding
-    log: tuple[Event, ...] = ()
+    log: Log[Event] | tuple[Event, ...] = ()  # every public event; a Log once one happened
     knocker: int | None = None
     knocker_arrangement: Arrangement | None = None
     result: HandResult | None = None
@@ -195,8 +196,10 @@ class HandState:
         hands = (cards, self.hands[1]) if seat == 0 else (self.hands[0], cards)
         return replace(self, hands=hands, **changes)
 
-    def _event(self, kind: str, card: Card | None = None) -> tuple[Event, ...]:
-        return (*self.log, Event(self.turn, kind, card))
+    def _event(self, kind: str, card: Card | None = None) -> Log[Event]:
+        """The log with one more event: the past is shared, not copied (see `Log`)."""
+        log = self.log if isinstance(self.log, Log) else Log(self.log)
+        return log.plus(Event(self.turn, kind, card))
 
     def _take(self, action: Action) -> HandState:
         top = self.discard_pile[-1]

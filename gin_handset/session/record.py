@@ -8,9 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from gin_handset.rules.actions import parse_action
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 
@@ -35,6 +33,7 @@ class MatchRecord:
     first_dealer: int | None = None  # its dealer, when not the seed's own
     assisted: bool = False  # the player asked the coach for a hint
     started: str = ""  # when the match began (ISO 8601, local time); tells matches apart
+    ended: str = ""  # when it ended (ISO 8601), in the save of a match that is over
 
     def plus(self, step: str) -> MatchRecord:
         return replace(self, steps=(*self.steps, step))
@@ -48,14 +47,10 @@ class MatchRecord:
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-@lru_cache(maxsize=2)
 def replay(record: MatchRecord) -> MatchState:
-    """The match the record leads to (remembered: loading a save checks it by replaying it, and
-    resuming it then needs the same state)."""
-    match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
-    for number, step in enumerate(record.steps):
-        try:
-            match = match.next_hand() if step == NEXT_HAND else match.apply(parse_action(step))
-        except ValueError as error:
-            raise ReplayError(f"steps[{number}] {step!r}: {error}") from error
-    return match
+    """The match the record leads to; ReplayError naming a step that does not replay. The
+    positions it passes through are remembered (`replayer.positions`): loading a save checks
+    it by replaying it, and resuming it, or showing it, then replays nothing again."""
+    from gin_handset.session.replayer import positions  # built on this module
+
+    return positions(record)[-1].match

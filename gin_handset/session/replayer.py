@@ -8,6 +8,7 @@ folded into the discard before it, and each hand starts with its deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gin_handset.rules.actions import parse_action
 from gin_handset.rules.cards import Card
@@ -33,7 +34,13 @@ class Position:
 
 def positions(record: MatchRecord) -> list[Position]:
     """Every position of the record's match, the first deal first; ReplayError naming a step
-    that does not replay."""
+    that does not replay. Linear in the steps (a hand's states share its log), and remembered
+    for the last records asked for: a record is replayed once whoever asks."""
+    return list(_positions(record))
+
+
+@lru_cache(maxsize=2)
+def _positions(record: MatchRecord) -> tuple[Position, ...]:
     match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
     found = [Position(match, None, None, None)]
     for number, step in enumerate(record.steps):
@@ -53,12 +60,14 @@ def positions(record: MatchRecord) -> list[Position]:
         else:
             event = log[-1] if len(log) > before else None
             found.append(Position(match, step, seat, event, _gained(previous, match, seat)))
-    return found
+    return tuple(found)
 
 
 def _gained(before: MatchState, after: MatchState, seat: int) -> Card | None:
-    new = set(after.hand.hands[seat]) - set(before.hand.hands[seat])
-    return next(iter(new)) if len(new) == 1 else None
+    """The card a step brought into ``seat``'s hand: the rules add a drawn, taken or cancelled
+    card at the hand's end."""
+    old, new = before.hand.hands[seat], after.hand.hands[seat]
+    return new[-1] if len(new) == len(old) + 1 else None
 
 
 def hand_starts(found: list[Position]) -> list[int]:
