@@ -328,17 +328,15 @@ class MatchSession:
         self._save()
 
     def _save(self) -> None:
-        """Save the match. Once it is over: save it whole, count it in the player's record,
-        then clear the save; killed anywhere in between, it is counted once when continued."""
+        """Save the match. Once it is over, the bookkeeping of `Ledger.finish`: the save is
+        cleared only when the statistics and the history hold the match (killed or failing
+        anywhere in between, it is counted once, at the next start or when continued)."""
         store, record = self.store, self.record
-        if store is not None and not self._storing(lambda: store.save(record)):
-            return
-        if not self._match.is_over:
-            return
-        if self.ledger is not None:
-            self.problems.extend(self.ledger.count_finished(record, self._match))
-        if store is not None:
-            self._storing(store.clear)
+        if self._match.is_over and self.ledger is not None:
+            self.problems.extend(self.ledger.finish(record, self._match, store))
+        elif store is not None and self._storing(lambda: store.save(record)):
+            if self._match.is_over:
+                self._storing(store.clear)
 
     def _storing(self, change: Callable[[], None]) -> bool:
         """Save or clear; whether it worked. A failure is told once, and its end."""

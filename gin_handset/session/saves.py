@@ -19,6 +19,8 @@ from gin_handset.storage import (
     checked_format,
     is_time,
     read_json,
+    refuse_unknown,
+    remove,
     show,
     write_atomically,
 )
@@ -35,7 +37,12 @@ class SaveError(FieldError):
     """A value in the save that cannot be used, naming its field."""
 
 
+FIELDS = ("format", "version", "options", "seed", "difficulty", "steps", "first_hand",
+          "first_dealer", "assisted", "started", "ended")
+
+
 def record_to_dict(record: MatchRecord) -> dict[str, Any]:
+    ended = {"ended": record.ended} if record.ended else {}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -47,6 +54,7 @@ def record_to_dict(record: MatchRecord) -> dict[str, Any]:
         "first_dealer": record.first_dealer,
         "assisted": record.assisted,
         "started": record.started,
+        **ended,
     }
 
 
@@ -64,6 +72,7 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     are replayed to check them unless ``check_steps`` is False (the caller replays them later
     and reports a `ReplayError` itself)."""
     data = checked_format(data, FORMAT, VERSION, SaveError)
+    refuse_unknown(data, FIELDS, "", SaveError)
     try:
         options = Options.from_dict(_field(data, "options", dict))
     except (TypeError, ValueError) as error:
@@ -90,8 +99,11 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     if started != "" and not is_time(started):  # empty in saves from before
         raise SaveError("started", f"{show(started)} is not a date and time like "
                         "2026-11-30T21:49:33")
+    ended = data.get("ended", "")
+    if ended != "" and not is_time(ended):
+        raise SaveError("ended", f"{show(ended)} is not a date and time like 2026-11-30T21:49:33")
     record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),
-                         first_hand, first_dealer, assisted, started)
+                         first_hand, first_dealer, assisted, started, ended)
     if not check_steps:
         return record
     try:
@@ -116,8 +128,8 @@ class SaveStore:
         write_atomically(self.path, json.dumps(record_to_dict(record), indent=1) + "\n")
 
     def clear(self) -> None:
-        """Remove the save of a match that has ended: there is nothing left to continue."""
-        self.path.unlink(missing_ok=True)
+        """Remove the save of a match that has ended and is in every record file."""
+        remove(self.path)
 
     def load(self) -> tuple[MatchRecord | None, list[str]]:
         """The saved record, or None and a message when there is none or it was set aside."""
