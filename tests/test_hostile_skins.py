@@ -73,7 +73,7 @@ def test_a_long_chain_of_skins_extending_skins(tmp_path):
         load_skin(tmp_path / "chain11.yaml")
 
 
-def test_a_hostile_skin_on_the_command_line_is_one_line_and_status_2(capsys):
+def test_a_hostile_skin_on_the_command_line_is_one_line_and_status_2(capsys, data_dir):
     with pytest.raises(SystemExit) as stop:
         main(["--skin", str(HOSTILE / "typo_top.yaml")])
     assert stop.value.code == 2

@@ -33,7 +33,18 @@ from gin_handset.storage import MAX_BYTES, parse_file, read_json, write_atomical
 STATISTICS_FILE = "statistics.json"
 HISTORY_FILE = "history.json"
 EXPORTS = "exports"
-MAX_SHARED_BYTES = 1024 * 1024  # one match: far more than the longest
+MAX_SHARED_BYTES = MAX_BYTES  # one match: a save's bound, as the longest save may be shared
+MAX_SEED_IN_NAME = 20  # digits of the seed an export's file name shows
+
+
+def export_name(entry: Finished) -> str:
+    """``gin-<date>-seed<N>.json``, bounded whatever the seed: a seed of more than
+    `MAX_SEED_IN_NAME` digits shows its first digits and the match's key instead."""
+    stamp = re.sub(r"[^0-9]", "", entry.ended)[:12] or "match"
+    seed = str(entry.record.seed)
+    if len(seed) > MAX_SEED_IN_NAME:
+        seed = f"{seed[:12]}-{entry.record.key[:8]}"
+    return f"gin-{stamp}-seed{seed}.json"
 
 
 class Ledger:
@@ -152,8 +163,7 @@ class Ledger:
     def export(self, entry: Finished) -> Path:
         """Write ``entry`` as a shared match in the exports folder; its path (OSError if it
         cannot be written)."""
-        stamp = re.sub(r"[^0-9]", "", entry.ended)[:12] or "match"
-        path = self.folder / EXPORTS / f"gin-{stamp}-seed{entry.record.seed}.json"
+        path = self.folder / EXPORTS / export_name(entry)
         write_atomically(path, json.dumps(shared_to_dict(entry), indent=1) + "\n")
         return path
 

@@ -27,7 +27,7 @@ from gin_handset.session.ledger import Ledger
 from gin_handset.session.record import COMPUTER, HUMAN, NEXT_HAND, MatchRecord, replay
 from gin_handset.session.replayer import positions
 from gin_handset.session.review import Reconsidered, reconsider
-from gin_handset.session.saves import SaveStore
+from gin_handset.session.saves import MAX_STEPS, SaveStore
 
 # How long each kind of computer step stays on screen, in milliseconds of the logical clock.
 PACE_MS = {
@@ -37,6 +37,7 @@ PACE_MS = {
 ARRANGE_MS = 900  # the computer laying down its melds
 THINKING_SHOWN_MS = 300  # "thinking" is shown only when a decision takes longer than this
 POLL_MS = 16  # how often a decision in progress is looked at
+FULL = f"The match has {MAX_STEPS} steps, the most a save holds: it cannot go on"
 
 
 class ClosedSession(RuntimeError):
@@ -156,7 +157,13 @@ class MatchSession:
 
     @property
     def computer_to_act(self) -> bool:
-        return not self.hand_over and self._match.hand.turn == COMPUTER
+        return not self.hand_over and self._match.hand.turn == COMPUTER and not self.full
+
+    @property
+    def full(self) -> bool:
+        """The match has as many steps as a save may hold: it cannot go on (the game never
+        writes a save it would refuse to read)."""
+        return len(self.record.steps) >= MAX_STEPS
 
     @property
     def computer_playing(self) -> bool:
@@ -172,6 +179,8 @@ class MatchSession:
 
     def act(self, action: Action) -> str | None:
         """Apply the person's action; the reason when the rules refuse it, else None."""
+        if self.full:
+            return FULL
         if not self.human_to_act:
             return "Not your turn"
         self.computer_step, self.computer_laid_down = None, False
@@ -184,6 +193,9 @@ class MatchSession:
     def next_hand(self) -> None:
         """Deal the next hand of a match that is not over."""
         self._check_open()
+        if self.full:
+            self.problems.append(FULL)
+            return
         self.computer_step, self.computer_laid_down = None, False
         self._match = self._match.next_hand()
         self._record(NEXT_HAND)
@@ -316,6 +328,8 @@ class MatchSession:
 
     def _apply(self, action: Action) -> None:
         self._check_open()
+        if self.full:
+            raise IllegalAction(FULL)
         self._match = self._match.apply(action)
         self._record(action_text(action))
 
@@ -334,9 +348,9 @@ class MatchSession:
         store, record = self.store, self.record
         if self._match.is_over and self.ledger is not None:
             self.problems.extend(self.ledger.finish(record, self._match, store))
-        elif store is not None and self._storing(lambda: store.save(record)):
-            if self._match.is_over:
-                self._storing(store.clear)
+        elif (store is not None and self._storing(lambda: store.save(record))
+              and self._match.is_over):
+            self._storing(store.clear)
 
     def _storing(self, change: Callable[[], None]) -> bool:
         """Save or clear; whether it worked. A failure is told once, and its end."""
