@@ -151,6 +151,22 @@ def show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+MAX_PATH_TEXT = 200
+
+
+def show_path(path: Path | str) -> str:
+    """A file's name as a message prints it: as it is when every character prints, else
+    escaped (a newline or a terminal's escape code in a name never reaches the terminal raw);
+    a very long one shortened in the middle."""
+    text = str(path)
+    if not text.isprintable():
+        text = ascii(text)[1:-1]
+    if len(text) > MAX_PATH_TEXT:
+        half = (MAX_PATH_TEXT - 3) // 2
+        text = f"{text[:half]}...{text[-half:]}"
+    return text
+
+
 def field_name(name: Any) -> str:
     """A field's name as a message prints it: as it is when it is a plain name, else quoted
     and short (a hostile name never reaches the terminal raw)."""

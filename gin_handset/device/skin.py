@@ -15,7 +15,13 @@ from gin_handset.device.bindings import Binding, parse_binding
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.rtttl import JINGLES, Note
 from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError, show
-from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin, resolve
+from gin_handset.device.skin_files import (
+    DEFAULT_SKIN,
+    bundled_skins,
+    find_skin,
+    resolve,
+    user_skins_problem,
+)
 from gin_handset.render.fonts import available_fonts, unprintable
 from gin_handset.render.theme import (
     FONT_ROLES,
@@ -177,13 +183,15 @@ def load_or_default(spec: str | Path | None) -> tuple[Skin, list[str]]:
     """
     candidates = [c for c in (spec, DEFAULT_SKIN, *bundled_skins()) if c is not None]
     problems: list[str] = []
+    folder = [p for p in (user_skins_problem(),) if p is not None]
     for candidate in dict.fromkeys(str(c) for c in candidates):
         try:
             skin = load_skin(candidate)
         except SkinError as error:
             problems.append(str(error))
             continue
-        return skin, [f"{problem} (using the {skin.name} skin)" for problem in problems]
+        return skin, [*folder, *(f"{problem} (using the {skin.name} skin)"
+                                 for problem in problems)]
     raise SkinError("; ".join(problems) or "no skins found")
 
 

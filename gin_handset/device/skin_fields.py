@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from gin_handset.storage import show
+from gin_handset.storage import show, show_path
 
 T = TypeVar("T")
 Color = tuple[int, int, int]
@@ -31,7 +31,7 @@ class Fields:
     """Reads fields of one skin file, failing with a `SkinError` that names the dotted path."""
 
     def __init__(self, file: Path | str, collect: bool = False) -> None:
-        self.file = str(file)
+        self.file = show_path(file)  # escaped when it holds what does not print
         self.collect = collect  # note every problem (skin check) instead of stopping at one
         self.problems: list[str] = []
 

@@ -6,6 +6,7 @@ The bundled skins are package data (``gin_handset/skins/``); a player's own skin
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import yaml
 
 from gin_handset.device.skin_fields import Fields, SkinError, show
 from gin_handset.settings import data_dir
-from gin_handset.storage import read_text
+from gin_handset.storage import read_text, show_path
 
 SKINS_DIR = Path(str(files("gin_handset") / "skins"))
 DEFAULT_SKIN = "candybar"
@@ -62,14 +63,40 @@ def find_skin(spec: str, near: Path | None = None) -> Path:
             raise SkinError(f"skin {spec}: no such file")
         return path
     for folder in (near, user_skins_dir(), SKINS_DIR):
-        if folder is None:
-            continue
-        for suffix in SUFFIXES:
-            candidate = folder / f"{spec}{suffix}"
-            if candidate.is_file():
-                return candidate
+        found = _skin_in(folder, spec) if folder is not None else None
+        if found is not None:
+            return found
     known = ", ".join(bundled_skins()) or "none"
     raise SkinError(f"skin {spec}: no skin of that name (bundled: {known})")
+
+
+def _skin_in(folder: Path, name: str) -> Path | None:
+    """The skin file ``name`` in ``folder``, if there; a folder that cannot be searched holds
+    none (it never hides the bundled skins: `user_skins_problem` says what is wrong)."""
+    for suffix in SUFFIXES:
+        candidate = folder / f"{name}{suffix}"
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:
+            return None
+    return None
+
+
+def user_skins_problem() -> str | None:
+    """What is wrong with the player's skins folder, when it is there but cannot be searched
+    or read (its skins are then not offered); None when it is fine or not there."""
+    folder = user_skins_dir()
+    try:
+        with os.scandir(folder) as entries:
+            next(entries, None)
+        os.stat(folder / f"{DEFAULT_SKIN}{SUFFIXES[0]}")
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as error:
+        return (f"Your skins folder {show_path(folder)} cannot be read ({error.strerror}): "
+                "only the bundled skins are offered.")
+    return None
 
 
 def read_yaml(path: Path) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from gin_handset.session.history import (
 from gin_handset.session.record import MatchRecord, replay
 from gin_handset.session.saves import SaveStore
 from gin_handset.session.statistics import Outcome, Statistics
-from gin_handset.storage import MAX_BYTES, parse_file, read_json, write_atomically
+from gin_handset.storage import MAX_BYTES, parse_file, read_json, show_path, write_atomically
 
 STATISTICS_FILE = "statistics.json"
 HISTORY_FILE = "history.json"
@@ -185,7 +185,7 @@ def read_shared(path: Path) -> tuple[Finished | None, str | None]:
     with the file. The file is never moved: it is the player's."""
     entry, problem = parse_file(path, shared_from_dict, MAX_SHARED_BYTES)
     if problem is not None:
-        return None, f"Match file {path} cannot be replayed, {problem}."
+        return None, f"Match file {show_path(path)} cannot be replayed, {problem}."
     return entry, None
 
 

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from gin_handset.storage import refuse_writes
+from gin_handset.storage import refuse_writes, show_path
 
 LOCK_FILE = "gin-handset.lock"
 MAX_PID_TEXT = 20
@@ -45,19 +45,22 @@ def claim(folder: Path) -> tuple[DataLock, list[str]]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:
-        return DataLock(path, owner=True), []
+    except OSError as error:
+        return DataLock(path, owner=True), [
+            f"The data folder {show_path(folder)} cannot be used ({error.strerror}): the game "
+            "plays, but its settings, saved match and statistics cannot be read or kept."]
     if _try_lock(handle):
         _note_owner(handle)
         return DataLock(path, owner=True, handle=handle), []
     holder = _owner_of(handle)
     os.close(handle)
     who = f" (process {holder})" if holder else ""
-    reason = (f"another copy of gin-handset{who} has the data folder {folder} open: this one "
-              "saves nothing")
+    reason = (f"another copy of gin-handset{who} has the data folder {show_path(folder)} open: "
+              "this one saves nothing")
     refuse_writes(reason)
     return DataLock(path, owner=False), [
-        f"Gin-handset is already open{who} with the data folder {folder}. This copy plays, "
+        f"Gin-handset is already open{who} with the data folder {show_path(folder)}. This copy "
+        "plays, "
         "but saves nothing: no match, statistics, history or settings."]
 
 
