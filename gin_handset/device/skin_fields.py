@@ -67,7 +67,8 @@ class Fields:
             text = str(name)[:40]
             close = difflib.get_close_matches(text, list(names), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
-            self.fail(_join(path, text), f"unknown field{hint}")
+            self.attempt(lambda t=text, h=hint: self.fail(_join(path, t), f"unknown field{h}"),
+                         None)  # when collecting, every unknown field is noted
 
     def mapping(
         self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING

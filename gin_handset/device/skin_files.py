@@ -57,6 +57,8 @@ def find_skin(spec: str, near: Path | None = None) -> Path:
     player's skins folder, then among the bundled skins."""
     if looks_like_path(spec):
         path = Path(spec).expanduser()
+        if near is not None and not path.is_absolute():  # an extends: beside the skin
+            path = near / path
         if path.exists() and not path.is_file():
             raise SkinError(f"skin {spec}: not a regular file")
         if not path.is_file():
@@ -118,6 +120,29 @@ def read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+def own_files(path: Path) -> list[Path]:
+    """The files the skin at ``path`` is made of: itself, the skins it extends, the body
+    images they name; as far as they can be read (nothing raised)."""
+    found: list[Path] = []
+    current: Path | None = path
+    while current is not None and current not in found and len(found) <= MAX_EXTENDS:
+        found.append(current)
+        try:
+            data = read_yaml(current)
+        except SkinError:
+            break
+        body = data.get("body")
+        image = body.get("image") if isinstance(body, dict) else None
+        if isinstance(image, str) and image.strip():
+            found.append(current.parent / image)
+        parent = data.get("extends")
+        try:
+            current = find_skin(parent, near=current.parent) if isinstance(parent, str) else None
+        except (SkinError, OSError):
+            current = None
+    return found
+
+
 def merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """``child`` over ``parent``: mappings merge key by key, a null removes, the rest replace."""
     result = dict(parent)
@@ -137,13 +162,13 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> dict[str, Any]:
     if resolved in chain:
         loop = " -> ".join(p.name for p in (*chain, resolved))
         Fields(path).fail("extends", f"inheritance loop: {loop}")
-    if len(chain) >= MAX_EXTENDS:
-        Fields(path).fail("extends", f"more than {MAX_EXTENDS} skins extend one another")
     data = read_yaml(path)
     parent_name = data.pop("extends", None)
     if parent_name is None:
         return data
     fields = Fields(path)
+    if len(chain) >= MAX_EXTENDS:  # this skin would be one more extending the others
+        fields.fail("extends", f"more than {MAX_EXTENDS} skins extend one another")
     if not isinstance(parent_name, str) or not parent_name.strip():
         fields.fail("extends", f"expected a skin name, got {show(parent_name)}")
     try:
