@@ -12,11 +12,16 @@ from gin_handset.storage import is_time, parse_file
 MATCH_FILE = "match.json"
 
 
+def has_save(folder: Path) -> bool:
+    """Whether a save is there (no, too, where the folder cannot be searched)."""
+    return os.path.isfile(folder / MATCH_FILE)
+
+
 def save_says_ended(folder: Path) -> bool:
     """Whether the save in ``folder`` says its match ended (``ended``): a match whose end was
     not yet in every record file. Nothing is checked or moved here; loading it does that."""
-    path = folder / MATCH_FILE
-    if not os.path.isfile(path):  # False too for a folder that cannot be searched
+    if not has_save(folder):
         return False
-    ended, _ = parse_file(path, lambda data: isinstance(data, dict) and is_time(data.get("ended")))
+    ended, _ = parse_file(folder / MATCH_FILE,
+                          lambda data: isinstance(data, dict) and is_time(data.get("ended")))
     return bool(ended)

@@ -12,7 +12,7 @@ from typing import Any
 
 from gin_handset.ai.player import PLAYER_NAMES
 from gin_handset.rules.options import Options
-from gin_handset.session.files import MATCH_FILE
+from gin_handset.session.files import MATCH_FILE, has_save
 from gin_handset.session.record import MatchRecord, ReplayError, replay
 from gin_handset.storage import (
     FieldError,
@@ -122,7 +122,7 @@ class SaveStore:
         return self.folder / FILE_NAME
 
     def exists(self) -> bool:
-        return self.path.is_file()
+        return has_save(self.folder)
 
     def save(self, record: MatchRecord) -> None:
         write_atomically(self.path, json.dumps(record_to_dict(record), indent=1) + "\n")

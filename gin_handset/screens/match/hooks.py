@@ -14,7 +14,7 @@ from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
 from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
-from gin_handset.session.files import MATCH_FILE
+from gin_handset.session.files import has_save
 from gin_handset.settings import data_dir
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def continue_match(context: AppContext) -> Screen | None:
 
 def has_saved(context: AppContext) -> bool:
     """Whether a save is there (asked without loading the game: the main menu asks at start)."""
-    return (data_dir() / MATCH_FILE).is_file()
+    return has_save(data_dir())
 
 
 def install_match_hooks(context: AppContext) -> None:
