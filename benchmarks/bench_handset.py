@@ -38,14 +38,15 @@ def idle_child(seconds: float, where: str = "menu") -> None:
 
     import pygame
 
-    from gin_handset.app import App, build_root_screen, open_window
+    from gin_handset.compose import assemble
     from gin_handset.device.skin import DEFAULT_SKIN, load_skin
-    from gin_handset.screens.base import ScreenStack
+    from gin_handset.device.window import open_window
+    from gin_handset.screens.match.door import MatchStart
 
     pygame.display.init()
     skin = load_skin(DEFAULT_SKIN)
-    window, scale = open_window(skin, None, False)
-    app = App(skin, ScreenStack(build_root_screen(skin, 1, [])), window, scale)
+    window, scale, arrangement = open_window(skin, None, False)
+    app = assemble(skin, window, scale, wanted=arrangement, start=MatchStart(1))
     app.draw()
     if where == "turn":
         _to_players_turn(app)
@@ -62,7 +63,7 @@ def _to_players_turn(app: App) -> None:
     import pygame
 
     from gin_handset.screens.match.play import PlayScreen
-    from gin_handset.screens.match.router import MatchScreen
+    from gin_handset.screens.match.router import MatchHost
 
     enter = [pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, scancode=0)
              for kind in (pygame.KEYDOWN, pygame.KEYUP)]
@@ -70,7 +71,7 @@ def _to_players_turn(app: App) -> None:
     app.step(enter, 0)
     for _ in range(1000):
         top = app.stack.top
-        if isinstance(top, MatchScreen) and isinstance(top.current, PlayScreen):
+        if isinstance(top, MatchHost) and isinstance(top.current, PlayScreen):
             app.draw()
             return
         app.step([], 500)

@@ -223,10 +223,12 @@ def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> a
     return args
 
 
-def match_start(args: argparse.Namespace) -> dict[str, Any]:
-    """Where new matches start: ``seed``, ``first_hand`` (0-based), ``first_dealer``."""
+def match_start(args: argparse.Namespace) -> Any:
+    """Where new matches start: the seed, the hand (0-based) and its dealer."""
+    from gin_handset.screens.match.door import MatchStart
+
     dealer = None if args.dealer is None else DEALERS[args.dealer]
-    return {"seed": args.seed, "first_hand": args.hand - 1, "first_dealer": dealer}
+    return MatchStart(args.seed, args.hand - 1, dealer)
 
 
 def skin_tools(argv: Sequence[str]) -> int:
@@ -320,7 +322,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser, opened: list
         shared, problem = read_shared(Path(args.replay))
         if problem is not None:
             parser.error(f"argument --replay: {problem}")
-    from gin_handset.app import run_app
+    from gin_handset.compose import run_app
 
     try:
         run_app(
@@ -335,7 +337,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser, opened: list
             layout=args.layout,
             screenshot_key=args.screenshot_key,
             watch=args.watch,
-            **match_start(args),
+            start=match_start(args),
         )
     except KeyboardInterrupt:
         return 130

@@ -10,114 +10,95 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 import pygame
 
-from gin_handset.device.handset import (
-    AUTO,
-    FULL,
-    HandsetView,
-    arranged_size,
-    choose_arrangement,
-    fit_scale,
-)
+from gin_handset.app_host import AppHost, Jingle, LayoutChange, Request, SkinChange
+from gin_handset.device.handset import FULL, HandsetView, choose_arrangement
 from gin_handset.device.input import InputMapper
 from gin_handset.device.keys import PhoneKey
-from gin_handset.device.screenshots import DEFAULT_KEY, Screenshots
-from gin_handset.device.skin import LcdLooks, Skin, SkinError, load_skin
-from gin_handset.device.skin_files import bundled_skins, looks_like_path, user_skin_names
+from gin_handset.device.screenshots import Screenshots
+from gin_handset.device.skin import LcdLooks, Skin
 from gin_handset.device.skin_watch import SkinWatch
 from gin_handset.device.tones import KeyTones
 from gin_handset.device.waiting import make_waiter
+from gin_handset.device.window import open_window
 from gin_handset.render import widgets
-from gin_handset.screens.base import Push, Screen, ScreenStack
+from gin_handset.screens.base import Push, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen
-from gin_handset.screens.root import build_root
-from gin_handset.settings import data_dir
 
 if TYPE_CHECKING:
     from gin_handset.render.theme import Theme
-    from gin_handset.session.history import Finished
     from gin_handset.settings import Settings
 
 MAX_STEP_MS = 250  # a longer unplanned pause (a dragged window, a debugger) counts as this much
-DESKTOP_SHARE = 0.9  # the window may take this share of the desktop's width and height
 EXIT_AFTER_FIRST_FRAME = "GIN_HANDSET_EXIT_AFTER_FIRST_FRAME"
-TITLE = "Gin Handset"
 FRAME_MS = 16  # the phone's frame while something fades
 NOTICE_MS = 2500  # how long a word from the app (a screenshot's file) stays on the prompt line
+DEFAULT_TINT = (214, 236, 186)  # a yellow-green backlight, for a skin that names none
+DEFAULT_GHOST_MS = 150
 
 
-def usable(desktop: tuple[int, int]) -> tuple[int, int]:
-    """The share of the desktop a window may take."""
-    return int(desktop[0] * DESKTOP_SHARE), int(desktop[1] * DESKTOP_SHARE)
-
-
-def window_scale(skin: Skin, desktop: tuple[int, int], arrangement: str = FULL) -> int:
-    """The largest whole scale at which the handset fits a share of the desktop."""
-    return fit_scale(arranged_size(skin, arrangement), usable(desktop))
-
-
-def open_window(skin: Skin, scale: int | None, fullscreen: bool, wanted: str = AUTO
-                ) -> tuple[pygame.Surface, int, str]:
-    """Open the window (or full screen); it, the scale to draw at, and the arrangement (whole
-    or compact, as ``wanted``; AUTO: compact where the whole handset's LCD would be under 2x)."""
-    pygame.display.set_caption(f"{TITLE} ({skin.name})")
-    if fullscreen:
-        window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        arrangement = choose_arrangement(skin, window.get_size(), wanted)
-        return window, scale or fit_scale(arranged_size(skin, arrangement),
-                                          window.get_size()), arrangement
-    desktop = pygame.display.get_desktop_sizes()[0]
-    arrangement = choose_arrangement(skin, usable(desktop), wanted)
-    chosen = scale or window_scale(skin, desktop, arrangement)
-    width, height = arranged_size(skin, arrangement)
-    return (pygame.display.set_mode((width * chosen, height * chosen), pygame.RESIZABLE),
-            chosen, arrangement)
+def lcd_looks(looks: LcdLooks, settings: Settings) -> LcdLooks:
+    """The skin's LCD looks as the settings override them (each: the skin's, on or off)."""
+    tint = {"skin": looks.tint, "on": looks.tint or DEFAULT_TINT, "off": None}[settings.lcd_tint]
+    grid = {"skin": looks.grid, "on": True, "off": False}[settings.lcd_grid]
+    ghost = {"skin": looks.ghost, "on": looks.ghost or DEFAULT_GHOST_MS,
+             "off": 0}[settings.lcd_ghost]
+    return LcdLooks(tint, grid, ghost)
 
 
 class App:
-    """A handset in a window running a screen stack. `step` is one turn of the loop."""
+    """A handset in a window running a screen stack. `step` is one turn of the loop.
+
+    Built by the composition root (`gin_handset.compose`): the screens' ``context`` and the
+    ``host`` whose requests (a skin, a layout, a jingle) the app carries out after each key and
+    each update of the clock.
+    """
 
     def __init__(
         self,
         skin: Skin,
         stack: ScreenStack,
         window: pygame.Surface,
+        context: AppContext,
+        host: AppHost,
+        tones: KeyTones,
         scale: int | None = None,
-        mapper: InputMapper | None = None,
-        tones: KeyTones | None = None,
-        look: Callable[[], Theme] | None = None,
         arrangement: str = FULL,
         shots: Screenshots | None = None,
         watch: SkinWatch | None = None,
     ) -> None:
         self.skin = skin
-        self.look = look  # the theme the screens draw with (the skin's, as the settings change it)
         self.stack = stack
         self.window = window
+        self.context = context
+        self.host = host
+        self.tones = tones
         self.wanted = arrangement  # as asked for: full, compact or auto
         self.view = HandsetView(skin, window.get_size(), scale,
                                 choose_arrangement(skin, window.get_size(), arrangement))
-        self.mapper = mapper or InputMapper.from_skin(skin.keymap, skin.numpad)
-        self.mapper.hit_test = lambda pos: self.view.key_at(pos)
-        self.tones = tones
+        self.mapper = host.mapper(skin)
+        self.mapper.hit_test = self.view_key_at
         self.lcd = pygame.Surface(skin.resolution)
         self.needs_present = True
         self.frames = 0
         self.shots = shots
         self.notice: tuple[str, int] | None = None  # a word from the app on the prompt line
         self.watch = watch  # --watch: the skin's files, looked at now and then
-        self.lcd_looks: Callable[[LcdLooks], LcdLooks] = lambda looks: looks  # the settings
-        self.reload: Callable[[], None] = lambda: None  # what to do when they change
 
     @property
     def theme(self) -> Theme:
-        return self.look() if self.look is not None else self.skin.theme
+        """The theme the screens draw with (the skin's, as the settings change it)."""
+        return self.context.theme
+
+    def view_key_at(self, pos: tuple[int, int]) -> PhoneKey | None:
+        return self.view.key_at(pos)
 
     def use_skin(self, skin: Skin, mapper: InputMapper, wanted: str | None = None) -> None:
         """Put on ``skin`` (with its key bindings, ``mapper``), whole or compact as ``wanted``
@@ -126,7 +107,7 @@ class App:
         self.skin = skin
         self.wanted = wanted or self.wanted
         self.mapper = mapper
-        self.mapper.hit_test = lambda pos: self.view.key_at(pos)
+        self.mapper.hit_test = self.view_key_at
         self.lcd = pygame.Surface(skin.resolution)
         fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
         self.window, _, arrangement = open_window(skin, None, fullscreen, self.wanted)
@@ -156,13 +137,59 @@ class App:
         self.stack.top.dirty = True
 
     def press(self, keys: Iterable[PhoneKey]) -> None:
-        """Hand phone keys to the screen stack, in order, until a screen quits."""
+        """Hand phone keys to the screen stack, in order, until a screen quits; after each,
+        carry out what the screens asked of the host."""
         for key in keys:
             if self.stack.quit:
                 return
-            if self.tones is not None:
-                self.tones.play(key)
+            self.tones.play(key)
             self.stack.key(key)
+            self.apply_requests()
+
+    def apply_requests(self) -> None:
+        """Carry out the screens' requests, oldest first: a skin or layout is put on and
+        drawn (a skin that cannot be drawn is taken off again, and the player told)."""
+        for request in self.host.take_requests():
+            self.carry_out(request)
+
+    def carry_out(self, request: Request) -> None:
+        match request:
+            case Jingle(event):
+                self.tones.jingle(self.skin.jingles[event])
+            case LayoutChange(wanted):
+                self.use_skin(self.skin, self.mapper, wanted)
+            case SkinChange():
+                problem = self.put_on(request)
+                if problem is None:
+                    self.host.wearing(request.spec)
+                    if request.spec != self.context.settings.skin:
+                        problem = self.context.save_settings(
+                            replace(self.context.settings, skin=request.spec))
+                if problem is not None:
+                    self.stack.apply(Push(NoticeScreen([problem], None, self.theme, "Skin")))
+
+    def put_on(self, change: SkinChange) -> str | None:
+        """Put on the skin of ``change`` and draw it; why not (the skin in use stays), or
+        None."""
+        old, old_mapper = self.skin, self.mapper
+        try:
+            self.use_skin(change.skin, change.mapper)
+            self.context.restyle(change.skin.theme)
+            self.draw()
+        except Exception as error:  # a skin that cannot draw must not end the game
+            self.use_skin(old, old_mapper)
+            self.context.restyle(old.theme)
+            return f"Skin {change.spec} cannot be drawn ({type(error).__name__}: {error})"
+        return None
+
+    def reload(self) -> None:
+        """The skin's files changed (--watch): put it on again, or say why it cannot be."""
+        change = self.host.load(str(self.skin.path))
+        problem = change if isinstance(change, str) else self.put_on(change)
+        if problem is not None:
+            self.stack.apply(Push(NoticeScreen([problem], None, self.theme, "Skin")))
+        else:
+            self.say(f"Reloaded {self.skin.path.name}")
 
     def step(self, events: Sequence[pygame.event.Event], ms: int) -> bool:
         """Advance the clocks by ``ms`` (the time before ``events`` came), handle ``events``,
@@ -184,6 +211,7 @@ class App:
         if self.stack.quit:
             return False
         self.stack.update(ms)
+        self.apply_requests()
         return self.draw()
 
     def draw(self) -> bool:
@@ -195,7 +223,7 @@ class App:
             self.stack.draw(self.lcd, self.theme)
             if self.notice is not None:
                 widgets.draw_prompt(self.lcd, self.theme, self.notice[0])
-        self.view.looks = self.lcd_looks(self.skin.lcd_looks)
+        self.view.looks = lcd_looks(self.skin.lcd_looks, self.context.settings)
         self.view.draw(self.window, self.lcd, self.mapper.pressed, changed)
         if pygame.display.get_surface() is self.window:
             pygame.display.flip()
@@ -235,144 +263,3 @@ class App:
 def _now_ms() -> int:
     """Milliseconds on a monotonic clock (independent of SDL's timer being initialised)."""
     return time.monotonic_ns() // 1_000_000
-
-
-def build_context(
-    skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None,
-    first_hand: int = 0, first_dealer: int | None = None,
-) -> AppContext:
-    """What the screens may reach. With ``settings`` None the screens read the settings.
-    New matches deal from hand ``first_hand`` (0-based) of ``seed``, ``first_dealer`` dealing."""
-    return AppContext(
-        theme=skin.theme,
-        messages=list(messages),
-        seed=seed,
-        first_hand=first_hand,
-        first_dealer=first_dealer,
-        initial_settings=settings,
-    )
-
-
-def build_root_screen(
-    skin: Skin, seed: int | None, messages: Sequence[str], settings: Settings | None = None,
-    first_hand: int = 0, first_dealer: int | None = None,
-) -> Screen:
-    """The main menu from the screens package, given what it needs to know of the app."""
-    return build_root(build_context(skin, seed, messages, settings, first_hand, first_dealer))
-
-
-DEFAULT_TINT = (214, 236, 186)  # a yellow-green backlight, for a skin that names none
-DEFAULT_GHOST_MS = 150
-
-
-def lcd_looks(looks: LcdLooks, settings: Settings) -> LcdLooks:
-    """The skin's LCD looks as the settings override them (each: the skin's, on or off)."""
-    tint = {"skin": looks.tint, "on": looks.tint or DEFAULT_TINT, "off": None}[settings.lcd_tint]
-    grid = {"skin": looks.grid, "on": True, "off": False}[settings.lcd_grid]
-    ghost = {"skin": looks.ghost, "on": looks.ghost or DEFAULT_GHOST_MS,
-             "off": 0}[settings.lcd_ghost]
-    return LcdLooks(tint, grid, ghost)
-
-
-def skin_in_use(skin: Skin, spec: str | None) -> str:
-    """How the settings name ``skin``: ``spec`` if it named it (a file by its path)."""
-    if spec is not None and (spec == skin.name or looks_like_path(spec)):
-        return spec
-    return skin.name
-
-
-def offer_skins(app: App, context: AppContext, bindings: Mapping[str, PhoneKey | None]) -> None:
-    """Let Options show the skins and put another on at run time: loaded, then drawn once; a
-    skin that cannot be loaded or drawn leaves the one in use, and the reason is told."""
-
-    def change(spec: str) -> str | None:
-        try:
-            skin = load_skin(spec)
-        except SkinError as error:
-            return str(error)
-        old, old_mapper = app.skin, app.mapper
-        try:
-            app.use_skin(skin, input_mapper(skin, bindings))
-            context.restyle(skin.theme)
-            app.draw()
-        except Exception as error:  # a skin that cannot draw must not end the game
-            app.use_skin(old, old_mapper)
-            context.restyle(old.theme)
-            return f"Skin {spec} cannot be drawn ({type(error).__name__}: {error})"
-        return None
-
-    def reload() -> None:
-        """The skin's file changed (--watch): put it on again, or say why it cannot be."""
-        problem = change(str(app.skin.path))
-        if problem is not None:
-            app.stack.apply(Push(NoticeScreen([problem], None, context.theme, "Skin")))
-        else:
-            app.say(f"Reloaded {app.skin.path.name}")
-
-    app.reload = reload
-    app.lcd_looks = lambda looks: lcd_looks(looks, context.settings)
-    context.change_layout = lambda wanted: app.use_skin(app.skin, app.mapper, wanted)
-    context.skin_name = skin_in_use(app.skin, context.settings.skin)
-    context.skin_names = lambda: [*bundled_skins(), *user_skin_names()]
-    context.change_skin = change
-
-
-def input_mapper(skin: Skin, bindings: Mapping[str, PhoneKey | None]) -> InputMapper:
-    """The skin's key bindings, changed by ``bindings`` (key name to phone key, None unbinds)."""
-    mapper = InputMapper.from_skin(skin.keymap, skin.numpad)
-    mapper.override(bindings)
-    return mapper
-
-
-def run_app(
-    skin: Skin,
-    *,
-    scale: int | None = None,
-    fullscreen: bool = False,
-    seed: int | None = None,
-    first_hand: int = 0,
-    first_dealer: int | None = None,
-    messages: Sequence[str] = (),
-    settings: Settings | None = None,
-    bindings: Mapping[str, PhoneKey | None] | None = None,
-    on_first_frame: Callable[[], None] | None = None,
-    shared: Finished | None = None,
-    layout: str | None = None,
-    screenshot_key: str | None = DEFAULT_KEY,
-    watch: bool = False,
-) -> None:
-    """Open the handset's window and run the game until the player leaves.
-
-    ``bindings`` (key name to phone key, None to unbind) change the skin's bindings. A
-    ``shared`` match (``--replay``) is shown first, over the main menu. ``layout`` (full,
-    compact or auto) overrides the settings' for this run. ``screenshot_key`` (a key name, or
-    None for none) saves the LCD and the handset in the data folder's ``screenshots``. With
-    ``watch`` the skin is put on again whenever its files change.
-    """
-    pygame.display.init()
-    try:
-        pygame.key.stop_text_input()
-        pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.TEXTEDITING])
-        context = build_context(skin, seed, messages, settings, first_hand, first_dealer)
-        wanted = layout or context.settings.layout
-        window, chosen, _ = open_window(skin, scale, fullscreen, wanted)
-        stack = ScreenStack(build_root(context))
-        if shared is not None:
-            from gin_handset.screens.match.replay import ReplayScreen
-            from gin_handset.session.replayer import positions
-
-            stack.apply(Push(ReplayScreen(positions(shared.record), shared.record.seed)))
-        tones = KeyTones(lambda: context.settings.sound)
-        try:
-            shots = (Screenshots(data_dir() / "screenshots", screenshot_key)
-                     if screenshot_key else None)
-            app = App(skin, stack, window, chosen, input_mapper(skin, bindings or {}), tones,
-                      lambda: context.theme, wanted, shots,
-                      SkinWatch(skin.path) if watch else None)
-            offer_skins(app, context, bindings or {})
-            context.jingle = lambda event: tones.jingle(app.skin.jingles[event])
-            app.run(on_first_frame)
-        finally:
-            stack.close()
-    finally:
-        pygame.quit()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from gin_handset.ai.players import make_player
+from gin_handset.compose import build_context
 from gin_handset.device.skin import Skin
 from gin_handset.render.fonts import draw_text, fit_text, line_height
 from gin_handset.render.theme import FontSpec
@@ -24,8 +25,8 @@ from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
 from gin_handset.screens.help import HelpScreen
+from gin_handset.screens.host import QuietHost
 from gin_handset.screens.main_menu import MainMenu
-from gin_handset.screens.match import install_match_hooks
 from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
 from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.match.router import screen_for
@@ -33,7 +34,7 @@ from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.screens.options import OptionsScreen
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.replayer import positions
-from gin_handset.settings import Settings, SettingsStore
+from gin_handset.settings import Settings
 
 SEED = 7  # the preview match's seed
 MESSAGE = ("Saved match ~/.local/share/gin-handset/match.json cannot be resumed, field steps: "
@@ -46,13 +47,11 @@ LABEL = FontSpec("pixel5x7")
 
 
 def _context(skin: Skin, folder: Path, messages: tuple[str, ...] = ()) -> AppContext:
-    """A context whose settings live in ``folder`` (never the player's own), with the match's
-    pages in How to Play."""
-    context = AppContext(skin.theme, list(messages), settings_store=SettingsStore(folder),
-                         initial_settings=Settings())
-    install_match_hooks(context)
-    context.has_saved = lambda _: False  # the same picture whatever the player has saved
-    return context
+    """A context whose data folder is ``folder`` (a scratch folder, never the player's own:
+    the same picture whatever the player has saved), with the match's pages in How to
+    Play."""
+    return build_context(skin.theme, host=QuietHost(folder), settings=Settings(),
+                         messages=messages)
 
 
 def menu_screens(skin: Skin, folder: Path) -> Iterator[tuple[str, Screen]]:

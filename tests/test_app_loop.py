@@ -5,13 +5,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gin_handset import app as app_module
 from gin_handset.__main__ import build_parser
-from gin_handset.app import App, input_mapper, window_scale
+from gin_handset.app import EXIT_AFTER_FIRST_FRAME
+from gin_handset.app_host import input_mapper
+from gin_handset.compose import assemble
+from gin_handset.device import window as window_module
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.device.waiting import make_waiter
-from gin_handset.screens.base import Quit, Screen, ScreenStack
+from gin_handset.device.window import window_scale
+from gin_handset.screens.base import Quit, Screen
 
 
 class Recorder(Screen):
@@ -59,7 +62,7 @@ def make_app(skin, screen, scale=2):
     window = pygame.display.set_mode(
         (skin.body_size[0] * scale, skin.body_size[1] * scale), pygame.RESIZABLE
     )
-    return App(skin, ScreenStack(screen), window, scale)
+    return assemble(skin, window, scale, root=screen)
 
 
 def key(kind, code):
@@ -162,7 +165,7 @@ def test_window_close_ends_the_run(skin):
 
 
 def test_exit_after_first_frame(skin, monkeypatch, capsys):
-    monkeypatch.setenv(app_module.EXIT_AFTER_FIRST_FRAME, "1")
+    monkeypatch.setenv(EXIT_AFTER_FIRST_FRAME, "1")
     app = make_app(skin, Recorder())
     app.run()
     assert app.frames == 1
@@ -186,11 +189,11 @@ def test_window_scale_fits_the_desktop(name, desktop, scale):
 
 
 def test_fullscreen_letterboxes_at_a_whole_scale(skin):
-    window, scale, arrangement = app_module.open_window(skin, None, True, "full")
+    window, scale, arrangement = window_module.open_window(skin, None, True, "full")
     assert arrangement == "full"
     width, height = window.get_size()
     assert scale == max(1, min(width // 216, height // 476))
-    app = App(skin, ScreenStack(Recorder()), window, scale)
+    app = assemble(skin, window, scale, root=Recorder())
     app.step([], 0)
     left, top = app.view.layout.offset
     assert left == (width - 216 * scale) // 2 and top == (height - 476 * scale) // 2
@@ -199,7 +202,7 @@ def test_fullscreen_letterboxes_at_a_whole_scale(skin):
 
 @pytest.mark.parametrize("scale", [1, 2, 3])
 def test_forced_scale_sizes_the_window(skin, scale):
-    window, chosen, _ = app_module.open_window(skin, scale, False, "full")
+    window, chosen, _ = window_module.open_window(skin, scale, False, "full")
     assert chosen == scale
     assert window.get_size() == (216 * scale, 476 * scale)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gin_handset.app import App, build_root_screen
+from gin_handset.compose import assemble
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import bundled_skins, load_skin
-from gin_handset.screens.base import ScreenStack
+from gin_handset.screens.match.door import MatchStart
 
 
 @pytest.fixture(autouse=True)
@@ -22,7 +22,7 @@ def display(tmp_path, monkeypatch):
 def start(name, scale=2):
     skin = load_skin(name)
     window = pygame.display.set_mode((skin.body_size[0] * scale, skin.body_size[1] * scale))
-    app = App(skin, ScreenStack(build_root_screen(skin, 1, [])), window, scale)
+    app = assemble(skin, window, scale, start=MatchStart(1))
     app.step([], 0)
     return app
 

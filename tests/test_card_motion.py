@@ -15,6 +15,7 @@ from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import CARD_MS, DEALT, UPCARD_MS, DealScreen
 from gin_handset.screens.match.motion import FRAME_MS, SPEEDS
 from gin_handset.screens.match.play import PlayScreen
+from gin_handset.screens.match.router import MatchHost
 from tests.conftest import skin_theme
 from tests.test_match_references import ui_at
 from tests.test_play_seeds import play_computer_step
@@ -73,14 +74,17 @@ def test_a_discard_slides_to_the_pile_and_any_key_ends_it(theme, tmp_path) -> No
     assert below != card
 
 
-def test_any_key_ends_a_slide(theme, tmp_path) -> None:
+@pytest.mark.parametrize("key", [K.STAR, K.NUM9])
+def test_any_key_ends_a_slide(theme, tmp_path, key) -> None:
     ui = ui_at(theme, "gin_draw", tmp_path)
-    screen = PlayScreen(ui)
+    host = MatchHost(ui)
+    screen = host.current
+    assert isinstance(screen, PlayScreen)
     ui.session.act(DrawStock())
     ui.sync_order()
-    screen.update(0)
+    host.update(0)
     assert screen.tracker.motion is not None
-    screen.on_key(K.STAR)
+    host.on_key(key)  # a key of the screen's own, or one the match host takes (the pile)
     assert screen.tracker.motion is None and screen.wake_in() is None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gin_handset.app import App, usable
+from gin_handset.compose import assemble
 from gin_handset.device.handset import (
     COMPACT,
     FULL,
@@ -17,9 +17,7 @@ from gin_handset.device.handset import (
     split_line,
 )
 from gin_handset.device.skin import load_skin
-from gin_handset.screens.base import ScreenStack
-from gin_handset.screens.context import AppContext
-from gin_handset.screens.main_menu import MainMenu
+from gin_handset.device.window import usable
 from tests.conftest import SKINS
 from tests.pictures import assert_matches_reference
 
@@ -77,9 +75,8 @@ def test_the_layout_changes_at_run_time(data_dir) -> None:
     pygame.display.init()
     try:
         skin = load_skin("qvga")
-        context = AppContext(skin.theme)
         window = pygame.display.set_mode(skin.body_size)
-        app = App(skin, ScreenStack(MainMenu(context)), window, 1, arrangement=FULL)
+        app = assemble(skin, window, 1, wanted=FULL)
         assert app.view.arrangement == FULL
         app.use_skin(skin, app.mapper, COMPACT)
         assert app.view.arrangement == COMPACT and app.wanted == COMPACT

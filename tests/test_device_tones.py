@@ -7,11 +7,11 @@ import math
 import pygame
 import pytest
 
-from gin_handset.app import App
+from gin_handset.compose import assemble
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin import load_skin
 from gin_handset.device.tones import CLICK_HZ, KeyTones, dtmf, samples
-from gin_handset.screens.base import Screen, ScreenStack
+from gin_handset.screens.base import Screen
 
 RATE = 22050
 
@@ -72,7 +72,7 @@ def test_the_app_sounds_each_key_it_hands_to_the_screens(mixer) -> None:
     skin = load_skin("classic")
     window = pygame.display.set_mode(skin.body_size)
     tones = KeyTones(lambda: True)
-    app = App(skin, ScreenStack(Screen()), window, 1, tones=tones)
+    app = assemble(skin, window, 1, tones=tones, root=Screen())
     app.press([PhoneKey.NUM2, PhoneKey.SELECT])
     assert set(tones.sounds) == {PhoneKey.NUM2, PhoneKey.SELECT}
 

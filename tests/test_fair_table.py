@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_handset.__main__ import build_parser, match_start, parse_args
-from gin_handset.app import build_root_screen
+from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.rules.cards import DECK, Card, parse_card
@@ -26,7 +26,7 @@ from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import QuestionScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.menu import pile_history, pile_lines
-from gin_handset.screens.match.router import MatchScreen, screen_for
+from gin_handset.screens.match.router import MatchHost, screen_for
 from gin_handset.screens.match.score import deal_name
 from gin_handset.screens.match.table import TableScreen
 from gin_handset.screens.match.ui import BY_MELDS, MatchUI, sorted_hand
@@ -125,7 +125,7 @@ def test_the_discard_pile_lists_every_card_with_who_discarded_it(theme, tmp_path
 
 
 def test_the_hand_can_be_rearranged_during_the_computers_turn(theme, tmp_path):
-    host = MatchScreen(ui_at(theme, "gin_cpu_drew", tmp_path))
+    host = MatchHost(ui_at(theme, "gin_cpu_drew", tmp_path))
     screen = host.current
     assert isinstance(screen, ComputerTurnScreen)
     steps = host.ui.session.record.steps
@@ -166,13 +166,12 @@ def dealt_by_the_command_line(argv: list[str], data_dir) -> tuple:
     args = parse_args(build_parser(), argv)
     start = match_start(args)
     skin = load_skin("classic")
-    stack = ScreenStack(build_root_screen(skin, start["seed"], [], Settings(),
-                                          start["first_hand"], start["first_dealer"]))
+    stack = ScreenStack(main_menu(skin.theme, settings=Settings(), start=start))
     to_new_game(stack)
     if isinstance(stack.top, QuestionScreen):  # replace the match saved by the last call
         stack.key(K.SELECT)
     host = stack.top
-    assert isinstance(host, MatchScreen)
+    assert isinstance(host, MatchHost)
     hand = host.ui.session.match.hand
     return hand.hands, hand.upcard, hand.dealer
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.screens.base import ScreenStack
-from gin_handset.screens.context import AppContext
 from gin_handset.screens.main_menu import MainMenu
-from gin_handset.screens.match.router import MatchScreen
-from gin_handset.screens.root import build_root
+from gin_handset.screens.match.door import MatchStart
+from gin_handset.screens.match.router import MatchHost
 from gin_handset.session.saves import SaveStore
 from gin_handset.settings import SettingsStore
 from gin_handset.storage import MAX_BYTES, write_atomically
@@ -71,25 +71,24 @@ def test_a_hostile_settings_file_is_set_aside_and_the_game_starts(maker, data_di
     path = data_dir / "settings.json"
     kept = made(maker, path)
     start = time.monotonic()
-    context = AppContext(theme)
-    stack = ScreenStack(build_root(context))
+    stack = ScreenStack(main_menu(theme))
     assert time.monotonic() - start < 5, "bounded time"
     menu = stack.top
     assert isinstance(menu, MainMenu)
     assert len(menu.notice.messages) == 1 and str(path) in menu.notice.messages[0]
     assert kept(data_dir / "settings.json.bad-1"), "set aside, never deleted"
-    assert context.settings == SettingsStore().load()[0]
+    assert menu.context.settings == SettingsStore().load()[0]
 
 
 @pytest.mark.parametrize("maker", MAKERS, ids=lambda m: m.__name__)
 def test_a_hostile_save_is_set_aside_and_continue_and_new_game_go_on(maker, data_dir, theme):
     path = data_dir / "match.json"
     kept = made(maker, path)
-    stack = ScreenStack(build_root(AppContext(theme, seed=5)))
+    stack = ScreenStack(main_menu(theme, start=MatchStart(5)))
     stack.key(K.SELECT)  # New Game, or Continue where the menu thinks a match is saved
     notice = stack.top
     assert not isinstance(notice, MainMenu)
-    while not isinstance(stack.top, MatchScreen):
+    while not isinstance(stack.top, MatchHost):
         messages = getattr(getattr(stack.top, "view", None), "messages", [])
         assert not messages or str(path) in messages[0] or "new match" in messages[0].lower()
         stack.key(K.SELECT)

@@ -113,9 +113,8 @@ def test_a_jingle_plays_only_while_sound_is_on(mixer) -> None:
 ])
 def test_the_match_plays_each_jingle_at_its_moment(state, build, event, tmp_path) -> None:
     ui = ui_at(skin_theme("classic"), state, tmp_path)
-    played: list[str] = []
-    ui.context.jingle = played.append
     build(ui).on_enter()
+    played = ui.context.host.jingles
     if build is GameOverScreen:
         event = "win" if ui.session.winner == 0 else "lose"
     assert played == ([event] if event else [])

@@ -8,13 +8,12 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from gin_handset.app import FRAME_MS, App, build_context, lcd_looks
+from gin_handset.app import FRAME_MS, lcd_looks
+from gin_handset.compose import assemble
 from gin_handset.device.handset import HandsetView
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import LcdLooks, SkinError, load_skin
 from gin_handset.device.skin_files import SKINS_DIR
-from gin_handset.screens.base import ScreenStack
-from gin_handset.screens.root import build_root
 from gin_handset.settings import Settings
 
 
@@ -49,9 +48,8 @@ def test_a_slow_lcd_leaves_a_trace_that_fades_then_costs_nothing(data_dir) -> No
     pygame.display.init()
     try:
         skin = replace(load_skin("candybar"), lcd_looks=LcdLooks(ghost=120))
-        context = build_context(skin, None, [])
         window = pygame.display.set_mode(skin.body_size)
-        app = App(skin, ScreenStack(build_root(context)), window, 1)
+        app = assemble(skin, window, 1)
         app.step([], 0)
         assert app.wait_ms() is None, "idle: nothing to wake for"
         before = pygame.image.tobytes(app.window, "RGB")
@@ -64,8 +62,7 @@ def test_a_slow_lcd_leaves_a_trace_that_fades_then_costs_nothing(data_dir) -> No
         assert app.view.ghost_left == 0 and app.wait_ms() is None
         settled = pygame.image.tobytes(app.window, "RGB")
         assert traced != settled != before
-        off = App(replace(skin, lcd_looks=LcdLooks()), ScreenStack(build_root(context)),
-                  window, 1)
+        off = assemble(replace(skin, lcd_looks=LcdLooks()), window, 1)
         off.step([], 0)
         off.press([K.NUM8])
         off.step([], 0)

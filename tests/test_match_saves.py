@@ -8,19 +8,19 @@ import json
 import pygame
 import pytest
 
+from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.rules.hand import Phase
 from gin_handset.screens.base import Screen, ScreenStack
-from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, QuestionScreen
 from gin_handset.screens.main_menu import CONTINUE, ITEMS, NEW_GAME, MainMenu
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.door import MatchStart
 from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
-from gin_handset.screens.match.play import PlayScreen
-from gin_handset.screens.match.router import MatchScreen
-from gin_handset.screens.root import build_root
+from gin_handset.screens.match.play import Focus, PlayScreen
+from gin_handset.screens.match.router import MatchHost
 from gin_handset.session.saves import SaveStore
 from tests.test_play_app import Driver
 
@@ -33,13 +33,13 @@ def display():
 
 
 def menu_stack(skin: str, seed: int | None = None) -> ScreenStack:
-    return ScreenStack(build_root(AppContext(load_skin(skin).theme, seed=seed)))
+    return ScreenStack(main_menu(load_skin(skin).theme, start=MatchStart(seed)))
 
 
 def shown(stack: ScreenStack) -> Screen:
     """The screen shown: during a match, the match screen the match host shows."""
     top = stack.top
-    return top.current if isinstance(top, MatchScreen) else top
+    return top.current if isinstance(top, MatchHost) else top
 
 
 def to_new_game(stack: ScreenStack) -> None:
@@ -78,7 +78,7 @@ def test_leave_mid_hand_and_continue_on_another_skin(data_dir, display):
     resumed = shown(stack)
     assert isinstance(resumed, PlayScreen)
     assert resumed.ui.session.match == before
-    assert resumed.focus == "hand"
+    assert resumed.focus is Focus.HAND
 
 
 def test_every_step_is_saved(data_dir, display):
@@ -154,7 +154,7 @@ def test_a_save_that_fails_is_shown_on_the_next_screen(data_dir):
     stack = menu_stack("classic", seed=5)
     stack.key(K.SELECT)
     host = stack.top
-    assert isinstance(host, MatchScreen)
+    assert isinstance(host, MatchHost)
     (data_dir / "match.json").unlink()
     (data_dir / "match.json").mkdir()  # a folder where the file goes: every save now fails
     stack.key(K.SELECT)  # skip the deal: the first turn is shown

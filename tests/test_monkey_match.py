@@ -8,14 +8,14 @@ import random
 import pygame
 import pytest
 
+from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.skin import load_skin
 from gin_handset.rules.cards import DECK
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import ScreenStack
-from gin_handset.screens.context import AppContext
-from gin_handset.screens.match.router import MatchScreen
-from gin_handset.screens.root import build_root
+from gin_handset.screens.match.door import MatchStart
+from gin_handset.screens.match.router import MatchHost
 from gin_handset.session.match_session import MatchSession
 from gin_handset.settings import Settings, SettingsStore
 from tests.conftest import SKINS
@@ -46,23 +46,23 @@ def test_random_keys(seed, data_dir):
     lcd = pygame.Surface((theme.width, theme.height))
     scores: dict[int, tuple[int, int]] = {}
     sessions: list[MatchSession] = []  # kept alive so their ids stay unique
-    stack = ScreenStack(build_root(AppContext(theme, seed=seed)))
+    stack = ScreenStack(main_menu(theme, start=MatchStart(seed)))
     screens_seen: set[str] = set()
     for press in range(PRESSES):
         if stack.quit:
-            stack = ScreenStack(build_root(AppContext(theme, seed=seed + press)))
+            stack = ScreenStack(main_menu(theme, start=MatchStart(seed + press)))
         # Favour the keys that play over those that leave, so matches get somewhere.
         key = rng.choice(KEYS + [PhoneKey.NUM5, PhoneKey.SELECT] * 3)
         stack.key(key)
         top = stack.top
-        if isinstance(top, MatchScreen) and (decision := top.ui.session.decision_in_progress()):
+        if isinstance(top, MatchHost) and (decision := top.ui.session.decision_in_progress()):
             decision.wait()
         stack.update(rng.choice((0, 16, 100, 400, 1500)))
         top = stack.top
-        screens_seen.add(type(top.current if isinstance(top, MatchScreen) else top).__name__)
+        screens_seen.add(type(top.current if isinstance(top, MatchHost) else top).__name__)
         if press % DRAW_EVERY == 0:
             stack.draw(lcd, theme)
-        if isinstance(top, MatchScreen):
+        if isinstance(top, MatchHost):
             if top.ui.session not in sessions:
                 sessions.append(top.ui.session)
             check(top.ui.session, scores)

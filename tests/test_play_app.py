@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from gin_handset.app import App, build_root_screen
+from gin_handset.compose import assemble
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.rules.actions import (
@@ -24,13 +24,14 @@ from gin_handset.rules.actions import (
     DrawStock,
 )
 from gin_handset.rules.hand import HandResult
-from gin_handset.screens.base import Screen, ScreenStack
+from gin_handset.screens.base import Screen
 from gin_handset.screens.main_menu import ITEMS, NEW_GAME, MainMenu
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
-from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
-from gin_handset.screens.match.router import MatchScreen
+from gin_handset.screens.match.door import MatchStart
+from gin_handset.screens.match.play import PILE, STOCK, Focus, PlayScreen
+from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.session.saves import SaveStore
 from gin_handset.settings import Settings, SettingsStore
@@ -56,7 +57,7 @@ class Driver:
     def __init__(self, skin_name: str, seed: int) -> None:
         skin = load_skin(skin_name)
         window = pygame.display.set_mode(skin.body_size)
-        self.app = App(skin, ScreenStack(build_root_screen(skin, seed, [])), window, 1)
+        self.app = assemble(skin, window, 1, start=MatchStart(seed))
         self.app.step([], 0)
         self.results: list[HandResult] = []
         self.seen: set[str] = set()
@@ -65,7 +66,7 @@ class Driver:
     def top(self) -> Screen:
         """The screen shown: during a match, the match screen the match host shows."""
         top = self.app.stack.top
-        return top.current if isinstance(top, MatchScreen) else top
+        return top.current if isinstance(top, MatchHost) else top
 
     def press(self, key: K) -> None:
         code = PYGAME_KEYS[key]
@@ -78,19 +79,19 @@ class Driver:
 
     def turn_keys(self, screen: PlayScreen, action: Action) -> list[K]:
         """The keys that bring the cursor onto ``action`` and pick it, from what is shown."""
-        if screen.focus == CHOICES:
+        if screen.focus is Focus.CHOICES:
             targets = [i for i, (_, a) in enumerate(screen.choices()) if a == action]
             assert targets, f"{action} not offered"
             return [K.NUM8] if screen.choice_cursor != targets[0] else [K.NUM5]
         if isinstance(action, DrawStock | DrawDiscard):
-            if screen.focus != PILES:
+            if screen.focus is not Focus.PILES:
                 return [K.UP]
             want = STOCK if isinstance(action, DrawStock) else PILE
             if screen.pile_cursor != want:
                 return [K.NUM4 if want == STOCK else K.NUM6]
             return [K.SELECT]
         assert isinstance(action, Discard)
-        if screen.focus != HAND:
+        if screen.focus is not Focus.HAND:
             return [K.NUM8]
         index = screen.ui.hand_cards().index(action.card)
         if index != screen.hand_cursor:
@@ -103,7 +104,7 @@ class Driver:
         assert not SaveStore(data_folder()).exists(), "the save is cleared when the match ends"
         self.press(K.SELECT)
         host = self.app.stack.top
-        assert isinstance(host, MatchScreen) and isinstance(host.current, DealScreen)
+        assert isinstance(host, MatchHost) and isinstance(host.current, DealScreen)
         again = host.ui.session.record
         assert again.steps == () and again is not finished.record
         assert (again.options, again.difficulty) == (finished.options, finished.record.difficulty)
@@ -130,7 +131,7 @@ class Driver:
             self.wait(60)
             self.press(K.SELECT)
         elif isinstance(top, PlayScreen):
-            if "sorted" not in self.seen and top.focus == HAND:
+            if "sorted" not in self.seen and top.focus is Focus.HAND:
                 self.seen.add("sorted")
                 for key in (K.STAR, K.NUM1, K.NUM3, K.POUND):
                     self.press(key)

@@ -7,6 +7,8 @@ import random
 import time
 from pathlib import Path
 
+import pytest
+
 from gin_handset.ai import make_player
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.actions import Knock
@@ -19,10 +21,10 @@ from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
-from gin_handset.screens.match.play import CHOICES, HAND, PILE, PILES, STOCK, PlayScreen
-from gin_handset.screens.match.router import MatchScreen
+from gin_handset.screens.match.play import PILE, STOCK, Focus, PlayScreen
+from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
-from gin_handset.screens.match.ui import MatchUI
+from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import HUMAN
 from gin_handset.session.review import Reconsidered, reconsider
@@ -32,9 +34,9 @@ from tests.test_match_references import ui_at
 from tests.test_play_seeds import play_computer_step
 
 
-def hosted(state: str, tmp_path: Path) -> MatchScreen:
+def hosted(state: str, tmp_path: Path) -> MatchHost:
     """The match host at a recorded state, as the app shows it."""
-    return MatchScreen(ui_at(skin_theme("classic"), state, tmp_path))
+    return MatchHost(ui_at(skin_theme("classic"), state, tmp_path))
 
 
 def play(state: str, tmp_path: Path) -> PlayScreen:
@@ -56,7 +58,7 @@ def cursor_to(screen: PlayScreen, card: Card) -> None:
 def test_the_card_just_taken_cannot_be_discarded_and_the_prompt_says_why(tmp_path):
     screen = play("gin_taken", tmp_path)
     taken = screen.ui.view().taken
-    assert screen.focus == HAND and screen.ui.hand_cards()[screen.hand_cursor] != taken
+    assert screen.focus is Focus.HAND and screen.ui.hand_cards()[screen.hand_cursor] != taken
     cursor_to(screen, taken)
     assert screen.on_key(K.NUM5) is None
     assert screen.ui.view().phase is Phase.DISCARD
@@ -65,22 +67,22 @@ def test_the_card_just_taken_cannot_be_discarded_and_the_prompt_says_why(tmp_pat
 
 def test_draw_from_either_pile_with_2_4_6_and_5(tmp_path):
     screen = play("gin_draw", tmp_path)
-    assert (screen.focus, screen.pile_cursor) == (PILES, STOCK)
+    assert (screen.focus, screen.pile_cursor) == (Focus.PILES, STOCK)
     screen.on_key(K.NUM8)
-    assert screen.focus == HAND
+    assert screen.focus is Focus.HAND
     screen.on_key(K.NUM2)
     screen.on_key(K.NUM6)
     assert screen.pile_cursor == PILE
     top = screen.ui.view().discard_pile[-1]
     assert screen.on_key(K.NUM5) is None
     assert screen.ui.view().taken == top
-    assert screen.focus == HAND
+    assert screen.focus is Focus.HAND
 
 
 def test_knock_offered_only_when_legal_then_cancel_returns_the_card(tmp_path):
     screen = play("gin_decide_knock", tmp_path)
     labels = [label for label, _ in screen.choices()]
-    assert screen.focus == CHOICES and labels == ["Knock", "End turn", "Cancel"]
+    assert screen.focus is Focus.CHOICES and labels == ["Knock", "End turn", "Cancel"]
     discarded = screen.ui.view().discard_pile[-1]
     screen.on_key(K.NUM8)
     screen.on_key(K.NUM8)
@@ -146,7 +148,31 @@ def test_clear_leaves_and_the_right_soft_key_opens_the_match_menu(tmp_path):
     assert isinstance(step, Push) and isinstance(step.screen, PileScreen)
 
 
-def arrange(state: str, tmp_path: Path) -> tuple[MatchUI, MatchScreen, ArrangeScreen]:
+@pytest.mark.parametrize(("state", "route", "shown"), [
+    ("gin_offer", Route.DEAL, DealScreen),
+    ("gin_offer", Route.PRESENT, PlayScreen),
+    ("gin_cpu_drew", Route.PRESENT, ComputerTurnScreen),
+    ("gin_knocker", Route.PRESENT, ArrangeScreen),
+    ("gin_score_knock", Route.PRESENT, ScoreScreen),
+    ("gin_over", Route.GAME_OVER, GameOverScreen),
+])
+def test_the_match_host_takes_the_keys_every_match_screen_shares(state, route, shown, tmp_path):
+    host = MatchHost(ui_at(skin_theme("classic"), state, tmp_path), route)
+    assert isinstance(host.current, shown)
+    assert isinstance(host.on_key(K.CLEAR), PopToRoot), "CLR leaves the match"
+    right = host.on_key(K.SOFT_RIGHT)
+    if shown is GameOverScreen:  # after the match the right soft key means Back
+        assert isinstance(right, PopToRoot)
+        assert host.on_key(K.NUM9) is None and host.on_key(K.NUM7) is None
+    else:
+        assert isinstance(right, Push) and isinstance(right.screen, MatchMenuScreen)
+        pile, hint = host.on_key(K.NUM9), host.on_key(K.NUM7)
+        assert isinstance(pile, Push) and isinstance(pile.screen, PileScreen)
+        assert isinstance(hint, Push) and isinstance(hint.screen, HintScreen)
+    assert isinstance(host.current, shown), "the screen shown stays"
+
+
+def arrange(state: str, tmp_path: Path) -> tuple[MatchUI, MatchHost, ArrangeScreen]:
     host = hosted(state, tmp_path)
     assert isinstance(host.current, ArrangeScreen)
     return host.ui, host, host.current
@@ -230,7 +256,7 @@ def test_after_a_hand_the_coach_reviews_the_knocks_it_would_have_made_otherwise(
     assert all(not item.coach.startswith("Knock") for item in reviewed)
 
     session.hurry()  # the computer's last step is not held on screen
-    host = MatchScreen(MatchUI(session, AppContext(theme)))
+    host = MatchHost(MatchUI(session, AppContext(theme)))
     host.on_enter()
     assert isinstance(host.current, ScoreScreen)
     host.on_key(K.SELECT)

@@ -9,14 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.match import MatchState
 from gin_handset.screens.base import ScreenStack
-from gin_handset.screens.context import AppContext
 from gin_handset.screens.history import HistoryScreen, row_label
 from gin_handset.screens.main_menu import HISTORY, ITEMS, STATISTICS, MainMenu
 from gin_handset.screens.match.replay import ReplayScreen, describe_position
-from gin_handset.screens.root import build_root
 from gin_handset.screens.statistics import StatisticsScreen
 from gin_handset.session.ledger import Ledger
 from gin_handset.session.replayer import positions
@@ -36,7 +35,7 @@ def menu_to(stack: ScreenStack, item: str) -> None:
 
 
 def root(theme) -> ScreenStack:
-    return ScreenStack(build_root(AppContext(theme)))
+    return ScreenStack(main_menu(theme))
 
 
 def test_statistics_pages_with_2_8_and_sections_with_4_6(data_dir: Path, theme) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from gin_handset.compose import build_context
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import cards, widgets
 from gin_handset.render.theme import Theme
@@ -18,8 +19,8 @@ from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.main_menu import MainMenu
+from gin_handset.screens.match.door import MatchDoor
 from gin_handset.screens.options import OptionsScreen
-from gin_handset.screens.root import build_root
 from gin_handset.settings import Settings
 from tests.pictures import assert_matches_reference
 
@@ -60,8 +61,15 @@ class CardsDemo(Screen):
         widgets.draw_softkeys(lcd, theme, "Menu", "Sort", "Take")
 
 
-def _context(theme: Theme, **hooks) -> AppContext:
-    return AppContext(theme, initial_settings=Settings(), **hooks)
+def _context(theme: Theme) -> AppContext:
+    return AppContext(theme, initial_settings=Settings())
+
+
+class SavedDoor(MatchDoor):
+    """The match's door, with a match saved."""
+
+    def has_saved(self, context: AppContext) -> bool:
+        return True
 
 
 def _keys(screen: Screen, *keys: K) -> Screen:
@@ -71,10 +79,8 @@ def _keys(screen: Screen, *keys: K) -> Screen:
 
 
 def _app_context(theme: Theme) -> AppContext:
-    """A context as the app builds it, the match's hooks and shortcuts installed."""
-    context = _context(theme)
-    build_root(context)
-    return context
+    """A context as the app builds it, the match's door and shortcuts there."""
+    return build_context(theme, settings=Settings())
 
 
 def _help_at(theme: Theme, page: int) -> Screen:
@@ -84,11 +90,10 @@ def _help_at(theme: Theme, page: int) -> Screen:
 
 
 SCREENS: dict[str, Callable[[Theme], Screen]] = {
-    "main_menu": lambda t: build_root(_context(t)),
+    "main_menu": lambda t: MainMenu(_app_context(t)),
     "main_menu_no_match": lambda t: MainMenu(_context(t)),
-    "main_menu_saved": lambda t: _keys(MainMenu(_context(
-        t, start_match=lambda c: CardsDemo(), continue_match=lambda c: CardsDemo(),
-        has_saved=lambda c: True)), K.NUM8),
+    "main_menu_saved": lambda t: _keys(MainMenu(AppContext(
+        t, matches=SavedDoor(), initial_settings=Settings())), K.NUM8),
     "message": lambda t: MainMenu(AppContext(t, [MESSAGE], initial_settings=Settings())),
     "options": lambda t: OptionsScreen(_context(t)),
     "options_oklahoma": lambda t: _keys(OptionsScreen(_context(t)), K.NUM8, K.NUM6, K.NUM8,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import widgets
 from gin_handset.render.fonts import text_width
@@ -12,14 +13,14 @@ from gin_handset.rules.options import OKLAHOMA
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, ScreenStack
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import HelpScreen
+from gin_handset.screens.host import KeyPages, Matches, NoMatches
 from gin_handset.screens.main_menu import ITEMS, MainMenu
 from gin_handset.screens.options import ROWS, OptionsScreen
-from gin_handset.screens.root import build_root
 from gin_handset.settings import Settings, SettingsStore
 
 
 class Marker(Screen):
-    """A stand-in first screen of a match: the hooks only need some screen to push."""
+    """A stand-in first screen of a match: the door only needs some screen to push."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -29,9 +30,33 @@ class Marker(Screen):
         lcd.fill((0, 0, 0))
 
 
-def make(theme, **hooks) -> tuple[AppContext, ScreenStack]:
-    """The main menu with only the hooks given (none: no match can be played)."""
-    context = AppContext(theme, **hooks)
+class Door(NoMatches):
+    """A door to stand-in matches: New Game gives a marker, Continue ``resumed`` (None: it
+    fails), a save is there while ``saved``."""
+
+    def __init__(self, resumed: Screen | None = None, saved: bool = False,
+                 pages: KeyPages | None = None) -> None:
+        self.resumed, self.saved, self.pages = resumed, saved, pages or {}
+
+    def key_pages(self) -> KeyPages:
+        return self.pages
+
+    def can_start(self) -> bool:
+        return True
+
+    def has_saved(self, context: AppContext) -> bool:
+        return self.saved
+
+    def new_game(self, context: AppContext) -> Screen:
+        return Marker("new")
+
+    def continue_game(self, context: AppContext) -> Screen | None:
+        return self.resumed
+
+
+def make(theme, door: Matches | None = None) -> tuple[AppContext, ScreenStack]:
+    """The main menu with the door given (none: no match can be played)."""
+    context = AppContext(theme, matches=door or NoMatches())
     return context, ScreenStack(MainMenu(context))
 
 
@@ -61,8 +86,7 @@ def test_without_a_match_new_game_and_continue_are_greyed(data_dir, theme):
 
 
 def test_the_real_root_offers_new_game_but_no_continue_without_a_save(data_dir, theme):
-    context = AppContext(theme)
-    stack = ScreenStack(build_root(context))
+    stack = ScreenStack(main_menu(theme))
     assert stack.top.enabled() == [True, False, True, True, True, True, True]
     assert label(stack) == "New Game"
     press(stack, K.NUM8)
@@ -71,8 +95,8 @@ def test_the_real_root_offers_new_game_but_no_continue_without_a_save(data_dir, 
     assert not isinstance(stack.top, MainMenu) and len(stack.screens) >= 2
 
 
-def test_new_game_pushes_what_the_hook_returns(data_dir, theme):
-    _context, stack = make(theme, start_match=lambda ctx: Marker("new"))
+def test_new_game_pushes_what_the_door_returns(data_dir, theme):
+    _context, stack = make(theme, Door())
     assert label(stack) == "New Game"
     assert stack.top.enabled()[1] is False
     press(stack, K.NUM5)
@@ -80,16 +104,11 @@ def test_new_game_pushes_what_the_hook_returns(data_dir, theme):
 
 
 def test_continue_only_with_a_saved_match(data_dir, theme):
-    saved = {"yes": False}
-    _context, stack = make(
-        theme,
-        start_match=lambda ctx: Marker("new"),
-        continue_match=lambda ctx: Marker("resumed"),
-        has_saved=lambda ctx: saved["yes"],
-    )
+    door = Door(Marker("resumed"))
+    _context, stack = make(theme, door)
     press(stack, K.NUM8)
     assert label(stack) == "Options"
-    saved["yes"] = True  # a match is saved meanwhile (played from New Game)
+    door.saved = True  # a match is saved meanwhile (played from New Game)
     press(stack, K.NUM2)
     assert label(stack) == "New Game", "the menu asks the disk when it is shown, not per key"
     press(stack, K.SELECT)
@@ -100,8 +119,7 @@ def test_continue_only_with_a_saved_match(data_dir, theme):
 
 
 def test_continue_that_fails_stays_on_the_menu(data_dir, theme):
-    _context, stack = make(theme, start_match=lambda ctx: Marker("new"),
-                          continue_match=lambda ctx: None, has_saved=lambda ctx: True)
+    _context, stack = make(theme, Door(None, saved=True))
     assert label(stack) == "Continue", "with a saved match the cursor starts on Continue"
     press(stack, K.SELECT)
     assert isinstance(stack.top, MainMenu) and not stack.quit
@@ -235,7 +253,7 @@ def test_how_to_play_follows_the_options(data_dir, theme):
 
 def test_how_to_play_lists_the_match_keys(data_dir, theme):
     pages = {"playing": [("1", "Sort the hand"), ("*", "Hint")], "showdown": [("0", "Break")]}
-    context, _stack = make(theme, key_pages=pages)
+    context, _stack = make(theme, Door(pages=pages))
     shown = HelpScreen(context).pages()
     assert shown[-2].heading == "Keys: playing" and shown[-1].heading == "Keys: showdown"
     assert shown[-2].legend == (("1", "Sort the hand"), ("*", "Hint"))
@@ -325,3 +343,17 @@ def test_the_stack_tells_screens_when_they_come_and_go():
     stack.close()
     assert log == ["enter root", "enter a", "exit a", "enter b", "enter c", "exit c", "resume b",
                    "enter d", "exit d", "exit b", "resume root", "exit root"]
+
+
+def test_the_stack_refuses_a_transition_it_does_not_know(theme):
+    stack = ScreenStack(Marker("root"))
+    with pytest.raises(TypeError, match="not a transition"):
+        stack.apply("pop")  # type: ignore[arg-type]
+
+
+def test_the_stack_marks_the_top_screen_to_be_drawn_after_a_key(theme):
+    stack = ScreenStack(Marker("root"))
+    stack.draw(pygame.Surface((theme.width, theme.height)), theme)
+    assert not stack.dirty
+    stack.key(K.NUM1)  # the marker's handler changes nothing and says nothing
+    assert stack.dirty

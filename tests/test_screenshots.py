@@ -8,11 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from gin_handset.app import NOTICE_MS, App, build_context
+from gin_handset.app import NOTICE_MS, App
+from gin_handset.compose import assemble
 from gin_handset.device.screenshots import Screenshots
 from gin_handset.device.skin import load_skin
-from gin_handset.screens.base import ScreenStack
-from gin_handset.screens.root import build_root
 
 
 @pytest.fixture
@@ -20,8 +19,7 @@ def app(data_dir, tmp_path):
     pygame.display.init()
     skin = load_skin("classic")
     window = pygame.display.set_mode((skin.body_size[0] * 2, skin.body_size[1] * 2))
-    stack = ScreenStack(build_root(build_context(skin, None, [])))
-    app = App(skin, stack, window, 2, shots=Screenshots(tmp_path / "shots", "f12"))
+    app = assemble(skin, window, 2, shots=Screenshots(tmp_path / "shots", "f12"))
     app.step([], 0)
     yield app
     pygame.display.quit()

@@ -106,7 +106,7 @@ def test_nothing_is_read_at_import(tmp_path):
     folder = tmp_path / "data"
     folder.mkdir()
     (folder / "settings.json").write_text("{broken")
-    code = "import gin_handset.settings, gin_handset.screens.root"
+    code = "import gin_handset.settings, gin_handset.compose"
     subprocess.run([sys.executable, "-c", code], check=True,
                    env={ENV_VAR: str(folder), "SDL_VIDEODRIVER": "dummy"})
     assert [p.name for p in folder.iterdir()] == ["settings.json"]

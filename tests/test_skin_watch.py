@@ -8,15 +8,13 @@ from pathlib import Path
 
 import pygame
 
-from gin_handset.app import App, build_context, offer_skins
+from gin_handset.compose import assemble
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.device.skin_files import SKINS_DIR
 from gin_handset.device.skin_watch import INTERVAL_MS, SkinWatch
-from gin_handset.screens.base import ScreenStack
 from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.options import OptionsScreen
-from gin_handset.screens.root import build_root
 
 
 def write(path: Path, red: str, when: int) -> None:
@@ -30,10 +28,9 @@ def test_an_edited_skin_is_put_on_again_and_a_broken_edit_is_told(data_dir, tmp_
     pygame.display.init()
     try:
         skin = load_skin(skin_file)
-        context = build_context(skin, None, [])
         window = pygame.display.set_mode(skin.body_size)
-        app = App(skin, ScreenStack(build_root(context)), window, 1, watch=SkinWatch(skin_file))
-        offer_skins(app, context, {})
+        app = assemble(skin, window, 1, watch=SkinWatch(skin_file))
+        context = app.context
         app.step([], 0)
         app.press([K.NUM8, K.SELECT])  # Options, where the player is working
         options = app.stack.top

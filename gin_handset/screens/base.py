@@ -99,7 +99,10 @@ class ScreenStack:
         return self.screens[-1]
 
     def key(self, key: PhoneKey) -> None:
+        """Hand ``key`` to the top screen, apply its transition, and mark the top (whichever it
+        is now) to be drawn again."""
         self.apply(self.top.on_key(key))
+        self.top.dirty = True
 
     def update(self, ms: int) -> None:
         self.apply(self.top.update(ms))
@@ -138,6 +141,8 @@ class ScreenStack:
                     self._push(then)
             case Quit():
                 self.quit = True
+            case _:
+                raise TypeError(f"not a transition the stack knows: {transition!r}")
 
     def _push(self, screen: Screen) -> None:
         self.screens.append(screen)

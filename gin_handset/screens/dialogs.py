@@ -66,7 +66,6 @@ class NoticeScreen(Screen):
         return "OK", ""
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         self.view.on_key(key, self.theme)
         if self.view.messages:
             return None

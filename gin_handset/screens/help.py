@@ -117,7 +117,7 @@ def build_pages(context: AppContext, theme: Theme) -> list[Page]:
             pages[-1].append(line)
     result = [Page(lines=tuple(lines)) for lines in pages]
     result += [MOVING, CHOOSING]
-    for heading, legend in context.key_pages.items():
+    for heading, legend in context.matches.key_pages().items():
         lit = frozenset(key.split()[0] for key, _ in legend)
         result.append(Page(heading=f"Keys: {heading}", lit=lit, legend=tuple(legend)))
     return result
@@ -163,7 +163,6 @@ class HelpScreen(Screen):
         return ("Done" if self.last() else "Next", "Back")
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         if key in BACK:
             return Pop()
         if key in NEXT:

@@ -52,7 +52,6 @@ class HistoryScreen(Screen):
         return ("Replay" if self.entries else ""), "Back"
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         if self.notice.take(key, self.context.theme):
             return None
         if key in BACK:

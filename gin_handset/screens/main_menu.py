@@ -30,12 +30,12 @@ class MainMenu(Screen):
         self.context = context
         self.notice = MessageView(context.messages)
         context.messages.clear()
-        self.saved = context.has_saved_match()  # asked of the disk on entering, not per frame
+        self.saved = context.matches.has_saved(context)  # asked on entering, not per frame
         self.cursor = first_enabled(self.enabled(), ITEMS.index(CONTINUE) if self.saved else 0)
         self.launched: str | None = None  # the item whose screen is above the menu
 
     def enabled(self) -> list[bool]:
-        available = {NEW_GAME: self.context.can_start(), CONTINUE: self.saved}
+        available = {NEW_GAME: self.context.matches.can_start(), CONTINUE: self.saved}
         return [available.get(item, True) for item in ITEMS]
 
     def soft_keys(self) -> tuple[str, str]:
@@ -45,14 +45,13 @@ class MainMenu(Screen):
         super().on_resume()
         self.notice.messages.extend(self.context.messages)
         self.context.messages.clear()
-        self.saved = self.context.has_saved_match()
+        self.saved = self.context.matches.has_saved(self.context)
         after_match = self.launched in (NEW_GAME, CONTINUE)
         self.cursor = ITEMS.index(CONTINUE) if after_match and self.saved else self.cursor
         self.cursor = first_enabled(self.enabled(), self.cursor)
         self.launched = None
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         if self.notice.take(key, self.context.theme):
             return None
         if key in CURSOR_UP:
@@ -80,7 +79,8 @@ class MainMenu(Screen):
             from gin_handset.screens.history import HistoryScreen
 
             return Push(HistoryScreen(self.context))
-        screen = self.context.new_game() if item == NEW_GAME else self.context.continue_game()
+        matches, context = self.context.matches, self.context
+        screen = matches.new_game(context) if item == NEW_GAME else matches.continue_game(context)
         if screen is None:
             self.on_resume()
             return None

@@ -90,9 +90,10 @@ def _values(settings: Settings) -> dict[str, Any]:
 
 def skin_row(context: AppContext) -> Row | None:
     """The Skin row, when the app can change skins: every skin, the one in use among them."""
-    if context.skin_names is None or context.change_skin is None:
+    host = context.host
+    if not host.skins():
         return None
-    names = list(dict.fromkeys([*context.skin_names(), context.skin_name]))
+    names = list(dict.fromkeys([*host.skins(), host.skin_in_use()]))
     shown = tuple(Path(name).stem if looks_like_path(name) else name for name in names)
     return Row("Skin", "skin", tuple(names), shown)
 
@@ -105,7 +106,7 @@ class OptionsScreen(Screen):
         row = skin_row(context)
         self.rows = ROWS if row is None else (*ROWS, row)
         if row is not None:
-            self.values["skin"] = context.skin_name
+            self.values["skin"] = context.host.skin_in_use()
         self.cursor = 0
         self.error = ""
 
@@ -134,7 +135,6 @@ class OptionsScreen(Screen):
         self.values[row.name] = row.choices[(index + step) % len(row.choices)]
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         if key in CURSOR_UP:
             self.cursor = step_cursor(self.cursor, -1, self.enabled())
         elif key in CURSOR_DOWN:
@@ -151,18 +151,18 @@ class OptionsScreen(Screen):
         return None
 
     def save(self) -> Transition | None:
-        """Put on a new skin (kept only if it draws), then save the settings and return."""
-        settings = self.settings()
+        """Ask the app for a new skin and layout, save the other settings and return. The app
+        puts the skin on once this has returned, and remembers it only once it has drawn."""
+        host = self.context.host
+        settings = replace(self.settings(), skin=self.context.settings.skin)
         skin = self.values.get("skin")
-        if skin is not None and skin != self.context.skin_name:
-            assert self.context.change_skin is not None
-            problem = self.context.change_skin(skin)
+        if skin is not None and skin != host.skin_in_use():
+            problem = host.change_skin(skin)
             if problem is not None:
-                self.values["skin"] = self.context.skin_name
+                self.values["skin"] = host.skin_in_use()
                 return Push(NoticeScreen([problem], None, self.context.theme, "Skin"))
-            self.context.skin_name = skin
-        if settings.layout != self.context.settings.layout and self.context.change_layout:
-            self.context.change_layout(settings.layout)
+        if settings.layout != self.context.settings.layout:
+            host.change_layout(settings.layout)
         self.error = self.context.save_settings(settings) or ""
         return None if self.error else Pop()
 

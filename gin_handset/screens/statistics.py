@@ -111,7 +111,6 @@ class StatisticsScreen(Screen):
         return ("OK", "") if self.notice.messages else ("Reset", "Back")
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         theme = self.context.theme
         if self.notice.take(key, theme):
             return None

@@ -1,5 +1,5 @@
 """The match on the handset: deal, play, the computer's turn, showdown, score, game over."""
 
-from gin_handset.screens.match.hooks import install_match_hooks
+from gin_handset.screens.match.door import MatchDoor, MatchStart
 
-__all__ = ["install_match_hooks"]
+__all__ = ["MatchDoor", "MatchStart"]

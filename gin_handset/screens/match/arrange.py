@@ -24,11 +24,17 @@ from gin_handset.rules.hand import Phase
 from gin_handset.rules.layoff import LayOffResult, lay_off
 from gin_handset.rules.melds import Meld, arrangement_of, best_arrangement, meld_problem
 from gin_handset.rules.view import PlayerView
-from gin_handset.screens.base import Screen
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import BEST, BREAK
-from gin_handset.screens.match.table import match_key, scores_title
-from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.table import scores_title
+from gin_handset.screens.match.ui import (
+    COMPUTER_NAME,
+    Go,
+    MatchPart,
+    MatchTransition,
+    MatchUI,
+    Route,
+)
 
 
 def default_melds(view: PlayerView) -> tuple[Meld, ...]:
@@ -48,7 +54,7 @@ def _scored(
     return lay_off(targets, cards, preferred=melds)
 
 
-class ArrangeScreen(Screen):
+class ArrangeScreen(MatchPart):
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
@@ -99,10 +105,6 @@ class ArrangeScreen(Screen):
         return ("Meld" if self.picked else "Done"), "Menu"
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        shared = match_key(key)
-        if shared is not None:
-            return shared
-        self.dirty = True
         self.note = None
         cards = self.row().cards
         if key in CURSOR_LEFT:

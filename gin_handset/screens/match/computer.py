@@ -14,7 +14,7 @@ from gin_handset.device.keys import CHOOSE, PhoneKey
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.rules.cards import Card
-from gin_handset.screens.match.table import TableScreen, describe, match_key
+from gin_handset.screens.match.table import TableScreen, describe
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 
 
@@ -24,10 +24,6 @@ class ComputerTurnScreen(TableScreen):
         self.rearranging = False  # the hand's cursor shows once the player rearranges
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        self.tracker.stop()
-        shared = match_key(key)
-        if shared is not None:
-            return shared
         if key in CHOOSE:
             self.ui.session.hurry()
         elif self.move_cursor(key) or self.rearrange(key):

@@ -13,7 +13,7 @@ from gin_handset.render import table
 from gin_handset.render.cards import CardLook, hand_slots
 from gin_handset.rules.cards import Card
 from gin_handset.screens.match.motion import FRAME_MS, SPEEDS, Motion
-from gin_handset.screens.match.table import TableScreen, match_key, meld_looks
+from gin_handset.screens.match.table import TableScreen, meld_looks
 from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
 from gin_handset.session.record import COMPUTER, HUMAN
 
@@ -30,7 +30,7 @@ class DealScreen(TableScreen):
         self.clock = 0
 
     def on_enter(self) -> None:
-        self.ui.context.play("deal")
+        self.ui.context.host.jingle("deal")
 
     @property
     def dealt(self) -> int:
@@ -50,9 +50,6 @@ class DealScreen(TableScreen):
         return (self.dealt + (1 if seat == first else 0)) // 2
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        shared = match_key(key)
-        if shared is not None:
-            return shared
         if key in CHOOSE:
             return Go(Route.PRESENT)
         return None

@@ -53,7 +53,6 @@ class MatchMenuScreen(Screen):
         return "Select", "Back"
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         if key in CURSOR_UP:
             self.cursor = step_cursor(self.cursor, -1, [True] * len(ITEMS))
         elif key in CURSOR_DOWN:
@@ -136,7 +135,6 @@ class PileScreen(Screen):
                            bottom - content.top - 1)
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         count = len(self.pages(self.ui.theme))
         if key in CURSOR_UP | CURSOR_LEFT:
             self.page = max(0, self.page - 1)

@@ -8,6 +8,7 @@ suit; 1 and 3 move the card under the cursor left and right. CLR asks to leave t
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 
 import pygame
 
@@ -37,10 +38,18 @@ from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import deadwood
 from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT
-from gin_handset.screens.match.table import TableScreen, match_key
+from gin_handset.screens.match.table import TableScreen
 from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
-HAND, PILES, CHOICES = "hand", "piles", "choices"
+
+class Focus(Enum):
+    """Where the player's cursor is."""
+
+    HAND = "hand"
+    PILES = "piles"  # the stock and the discard pile
+    CHOICES = "choices"  # Take/Pass, or Knock/End turn/Cancel
+
+
 STOCK, PILE = 0, 1
 ARRANGING = (Phase.KNOCKER_ARRANGE, Phase.DEFENDER_ARRANGE)
 
@@ -48,7 +57,7 @@ ARRANGING = (Phase.KNOCKER_ARRANGE, Phase.DEFENDER_ARRANGE)
 class PlayScreen(TableScreen):
     def __init__(self, ui: MatchUI) -> None:
         super().__init__(ui)
-        self.focus = HAND
+        self.focus = Focus.HAND
         self.pile_cursor = STOCK
         self.choice_cursor = 0
         self.phase: Phase | None = None
@@ -61,11 +70,11 @@ class PlayScreen(TableScreen):
         self.phase = phase
         self.choice_cursor = 0
         if phase in (Phase.OFFER, Phase.DECIDE):
-            self.focus = CHOICES
+            self.focus = Focus.CHOICES
         elif phase in (Phase.DRAW, Phase.FORCED_DRAW):
-            self.focus, self.pile_cursor = PILES, STOCK
+            self.focus, self.pile_cursor = Focus.PILES, STOCK
         else:
-            self.focus = HAND
+            self.focus = Focus.HAND
             cards = self.ui.hand_cards()
             choosable = [i for i, c in enumerate(cards) if c != self.view.taken]
             self.hand_cursor = choosable[-1] if choosable else 0
@@ -84,20 +93,15 @@ class PlayScreen(TableScreen):
     # keys
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        self.tracker.stop()  # any key ends a card's slide
-        shared = match_key(key)
-        if shared is not None:
-            return shared
-        self.dirty = True
         self.note = None
-        if key in (MOVE_LEFT, MOVE_RIGHT) and self.focus != HAND:
+        if key in (MOVE_LEFT, MOVE_RIGHT) and self.focus is not Focus.HAND:
             self.note = ["1/3 move a card of your hand"]
             return None
         if self.rearrange(key):
             return None
-        if self.focus == CHOICES:
+        if self.focus is Focus.CHOICES:
             return self._choices_key(key)
-        if self.focus == PILES:
+        if self.focus is Focus.PILES:
             return self._piles_key(key)
         return self._hand_key(key)
 
@@ -117,7 +121,7 @@ class PlayScreen(TableScreen):
         elif key in CURSOR_RIGHT:
             self.pile_cursor = PILE
         elif key in CURSOR_DOWN:
-            self.focus = HAND
+            self.focus = Focus.HAND
         elif key in CHOOSE:
             if self.phase is Phase.DISCARD:
                 self.note = ["Discard from your hand: 8"]
@@ -133,7 +137,7 @@ class PlayScreen(TableScreen):
         if self.move_cursor(key):
             return None
         if key in CURSOR_UP:
-            self.focus = PILES
+            self.focus = Focus.PILES
         elif key in CHOOSE:
             card = self.ui.hand_cards()[self.hand_cursor]
             if self.phase is not Phase.DISCARD:
@@ -159,14 +163,14 @@ class PlayScreen(TableScreen):
     # drawing
 
     def soft_keys(self) -> tuple[str, str]:
-        if self.focus == CHOICES:
+        if self.focus is Focus.CHOICES:
             return self.choices()[self.choice_cursor][0], "Menu"
-        if self.focus == PILES:
+        if self.focus is Focus.PILES:
             return ("Draw" if self.phase in (Phase.DRAW, Phase.FORCED_DRAW) else ""), "Menu"
         return ("Discard" if self.phase is Phase.DISCARD else ""), "Menu"
 
     def pile_looks(self) -> tuple[CardLook, CardLook]:
-        if self.focus != PILES:
+        if self.focus is not Focus.PILES:
             return PLAIN, PLAIN
         on = CardLook(cursor=True)
         return (on, PLAIN) if self.pile_cursor == STOCK else (PLAIN, on)
@@ -174,7 +178,7 @@ class PlayScreen(TableScreen):
     def hand_row(self) -> tuple[list[Card], list[CardLook]]:
         cards, looks = super().hand_row()
         taken = self.view.taken if self.phase is Phase.DISCARD else None
-        return cards, [replace(look, cursor=self.focus == HAND and i == self.hand_cursor,
+        return cards, [replace(look, cursor=self.focus is Focus.HAND and i == self.hand_cursor,
                                dim=card == taken)
                        for i, (card, look) in enumerate(zip(cards, looks, strict=True))]
 
@@ -201,7 +205,7 @@ class PlayScreen(TableScreen):
             if isinstance(action, CancelDiscard) and top is not None:
                 return ["Take ", top, " back, discard again"]
             return ["End your turn"]
-        if self.focus == PILES:
+        if self.focus is Focus.PILES:
             if self.phase is Phase.DISCARD:
                 return ["8: back to your hand"]
             if self.phase is Phase.FORCED_DRAW:

@@ -75,7 +75,6 @@ class ReplayScreen(Screen):
         return ("Pause" if self.playing else "Play"), "Back"
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.dirty = True
         if key in BACK:
             return Pop()
         if key in (PhoneKey.SELECT, PhoneKey.SOFT_LEFT):

@@ -1,7 +1,9 @@
 """The match host: one screen on the stack for the whole match, showing the match screen that
 fits the session's present state. The only module that builds match screens.
 
-A match screen returns `Go(route)` when it is done; the host shows the next one (the score at a
+The host takes the keys every match screen shares (`SHARED_KEYS`: CLR leaves the match, the
+right soft key opens the match menu, 9 the discard pile, 7 the hint) before the screen shown. A
+match screen returns `Go(route)` when it is done; the host shows the next one (the score at a
 hand's end, the computer's turn, the showdown, the player's turn, the deal, the game over) and
 first a notice of any save that failed since the last one; the match menu, the discard pile and
 the replay of a hand just over go on the stack over the host. Leaving the match (the host leaves
@@ -14,7 +16,7 @@ import pygame
 
 from gin_handset.device.keys import PhoneKey
 from gin_handset.render.theme import Theme
-from gin_handset.screens.base import Push, Screen, Transition
+from gin_handset.screens.base import PopToRoot, Push, Screen, Transition
 from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
@@ -23,11 +25,19 @@ from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScre
 from gin_handset.screens.match.play import ARRANGING, PlayScreen
 from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
-from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.shortcuts import HINT_KEY, PILE_KEY
+from gin_handset.screens.match.ui import Go, MatchPart, MatchTransition, MatchUI, Route
 from gin_handset.session.replayer import last_hand
 
+SHARED_KEYS: dict[PhoneKey, Route] = {
+    PhoneKey.CLEAR: Route.LEAVE,
+    PhoneKey.SOFT_RIGHT: Route.MENU,
+    PILE_KEY: Route.PILE,
+    HINT_KEY: Route.HINT,
+}
 
-def screen_for(ui: MatchUI, route: Route = Route.PRESENT) -> Screen:
+
+def screen_for(ui: MatchUI, route: Route = Route.PRESENT) -> MatchPart:
     """The match screen that shows ``route``."""
     session = ui.session
     if route is Route.DEAL:
@@ -45,7 +55,7 @@ def screen_for(ui: MatchUI, route: Route = Route.PRESENT) -> Screen:
     return PlayScreen(ui)
 
 
-class MatchScreen(Screen):
+class MatchHost(Screen):
     """Hosts the match screen being shown; keys, the clock and drawing go to it."""
 
     def __init__(self, ui: MatchUI, route: Route = Route.PRESENT) -> None:
@@ -79,6 +89,10 @@ class MatchScreen(Screen):
         self.ui.session.close()
 
     def on_key(self, key: PhoneKey) -> Transition | None:
+        self.current.settle()
+        shared = SHARED_KEYS.get(key) if self.current.shares_keys else None
+        if shared is not None:
+            return self._follow(Go(shared))
         return self._follow(self.current.on_key(key))
 
     def update(self, ms: int) -> Transition | None:
@@ -95,6 +109,8 @@ class MatchScreen(Screen):
         self.ui.sync_order()
         if not isinstance(transition, Go):
             return transition
+        if transition.route is Route.LEAVE:
+            return PopToRoot()
         if transition.route is Route.MENU:
             return Push(MatchMenuScreen(self.ui))
         if transition.route is Route.PILE:

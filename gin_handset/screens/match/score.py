@@ -13,7 +13,7 @@ from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.hand import HandResult
-from gin_handset.screens.base import PopToRoot, Replace, Screen
+from gin_handset.screens.base import PopToRoot, Replace
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import REPLAY_KEY
 from gin_handset.screens.match.showdown import (
@@ -23,13 +23,19 @@ from gin_handset.screens.match.showdown import (
     explain,
     result_rows,
 )
-from gin_handset.screens.match.table import match_key
-from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.ui import (
+    COMPUTER_NAME,
+    Go,
+    MatchPart,
+    MatchTransition,
+    MatchUI,
+    Route,
+)
 from gin_handset.session.match_session import POLL_MS, MatchSession
 from gin_handset.session.record import COMPUTER, HUMAN
 
 
-class ScoreScreen(Screen):
+class ScoreScreen(MatchPart):
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
@@ -46,12 +52,9 @@ class ScoreScreen(Screen):
     def on_enter(self) -> None:
         self.ui.session.review()  # the coach starts looking over the hand meanwhile
         if self.result.kind in ("gin", "knock", "undercut"):
-            self.ui.context.play(self.result.kind)
+            self.ui.context.host.jingle(self.result.kind)
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        shared = match_key(key)
-        if shared is not None:
-            return shared
         if key is REPLAY_KEY:
             return Go(Route.REPLAY)
         if key not in CONFIRM:
@@ -86,7 +89,7 @@ def after_review(ui: MatchUI) -> MatchTransition:
     return Go(Route.DEAL)
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(MatchPart):
     """The player's knock decisions of the hand that the coach would have made otherwise, with
     its reasons; OK (or 5) goes on. Skipped when there are none."""
 
@@ -110,9 +113,6 @@ class ReviewScreen(Screen):
         return POLL_MS if self.ui.session.review() is None else None
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        shared = match_key(key)
-        if shared is not None:
-            return shared
         return after_review(self.ui) if key in CHOOSE else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
@@ -141,7 +141,9 @@ def deal_name(session: MatchSession) -> str:
     return deal_label(session.seed, session.hand_number, session.view().dealer)
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(MatchPart):
+    shares_keys = False  # CLR and the right soft key go back to the main menu
+
     """Names the winner of the match; OK plays another with the same options and level, CLR
     (or the right soft key) returns to the main menu."""
 
@@ -153,11 +155,13 @@ class GameOverScreen(Screen):
         return "Again", "Menu"
 
     def on_enter(self) -> None:
-        self.ui.context.play("win" if self.ui.session.winner == HUMAN else "lose")
+        self.ui.context.host.jingle("win" if self.ui.session.winner == HUMAN else "lose")
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        if key in CONFIRM and self.ui.again is not None:
-            return Replace(self.ui.again())
+        context = self.ui.context
+        again = context.matches.again(context, self.ui.session.record) if key in CONFIRM else None
+        if again is not None:
+            return Replace(again)
         return PopToRoot() if key in BACK else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:

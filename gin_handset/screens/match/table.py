@@ -20,11 +20,10 @@ from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Event
 from gin_handset.rules.melds import best_arrangement, deadwood
 from gin_handset.rules.view import PlayerView
-from gin_handset.screens.base import PopToRoot, Screen
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.motion import FRAME_MS, SPEEDS, MotionTracker
-from gin_handset.screens.match.shortcuts import HINT_KEY, MOVE_LEFT, MOVE_RIGHT, PILE_KEY, SORTS
-from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT, SORTS
+from gin_handset.screens.match.ui import COMPUTER_NAME, MatchPart, MatchTransition, MatchUI
 from gin_handset.session.record import HUMAN
 
 MENU = "Menu"
@@ -67,21 +66,7 @@ def meld_looks(cards: list[Card]) -> list[CardLook]:
     return [CardLook(meld=groups.get(card)) for card in cards]
 
 
-def match_key(key: PhoneKey) -> MatchTransition | None:
-    """The keys every match screen shares: CLR returns to the main menu, the right soft key
-    opens the match menu, 9 the discard pile, 7 the coach's hint."""
-    if key is PhoneKey.CLEAR:
-        return PopToRoot()
-    if key is PhoneKey.SOFT_RIGHT:
-        return Go(Route.MENU)
-    if key is PILE_KEY:
-        return Go(Route.PILE)
-    if key is HINT_KEY:
-        return Go(Route.HINT)
-    return None
-
-
-class TableScreen(Screen):
+class TableScreen(MatchPart):
     """Base of the deal, play and computer-turn screens."""
 
     def __init__(self, ui: MatchUI) -> None:
@@ -90,6 +75,9 @@ class TableScreen(Screen):
         self.hand_cursor = 0
         self.note: list[table.Part] | None = None
         self.tracker = MotionTracker(self.view, ui.hand_cards())
+
+    def settle(self) -> None:
+        self.tracker.stop()  # any key ends a card's slide
 
     @property
     def view(self) -> PlayerView:
@@ -118,7 +106,6 @@ class TableScreen(Screen):
             self.hand_cursor = self.ui.move(self.hand_cursor, step)
         else:
             return False
-        self.dirty = True
         return True
 
     def move_cursor(self, key: PhoneKey) -> bool:
@@ -130,7 +117,6 @@ class TableScreen(Screen):
             self.hand_cursor = min(count - 1, self.hand_cursor + 1)
         else:
             return False
-        self.dirty = True
         return True
 
     def soft_keys(self) -> tuple[str, str]:

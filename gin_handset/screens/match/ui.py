@@ -1,7 +1,7 @@
 """What the match screens share: the session, the order of the player's hand, and routes.
 
 A match screen never builds another match screen: it returns `Go(route)` and the match host
-(`router.MatchScreen`) shows the screen for it. The player's hand order is the screens' own
+(`router.MatchHost`) shows the screen for it. The player's hand order is the screens' own
 business (sorting, moving a card); the rules only know which cards are held.
 """
 
@@ -48,6 +48,7 @@ class Route(Enum):
     PILE = "pile"  # the discard pile, over the match
     HINT = "hint"  # the coach's move, over the match
     REPLAY = "replay"  # the hand just over played again, over the match
+    LEAVE = "leave"  # back to the main menu (the match is saved)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,17 @@ class Go:
 
 
 MatchTransition = Transition | Go
+
+
+class MatchPart(Screen):
+    """A screen the match host shows. The host takes the keys every match screen shares
+    (`router.SHARED_KEYS`) before it, unless ``shares_keys`` is False; `settle` is told of every
+    key first."""
+
+    shares_keys = True
+
+    def settle(self) -> None:
+        """A key came: end what moves on its own (a card's slide)."""
 
 
 @dataclass
@@ -97,13 +109,11 @@ class HandOrder:
 
 @dataclass
 class MatchUI:
-    """The session being shown, what every screen may reach, the player's hand order, and how
-    to start another match like this one (set by the main menu's hooks)."""
+    """The session being shown, what every screen may reach, and the player's hand order."""
 
     session: MatchSession
     context: AppContext
     order: HandOrder = field(default_factory=HandOrder)
-    again: Callable[[], Screen] | None = None
     synced_at: int | None = None  # the step the order was last remembered at
 
     @property

@@ -1,0 +1,127 @@
+"""The main menu's door to a match: New Game, Continue, whether a save exists, key pages.
+
+The save lives in the host's data folder. The match seed is the command line's ``--seed`` when
+given, else a fresh one from the system's random source.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from gin_handset.screens.base import Screen
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
+from gin_handset.screens.host import KeyPages
+from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
+from gin_handset.session.files import has_save
+
+if TYPE_CHECKING:
+    from gin_handset.rules.options import Options
+    from gin_handset.screens.match.ui import Route
+    from gin_handset.session.match_session import MatchSession
+    from gin_handset.session.record import MatchRecord
+    from gin_handset.session.saves import SaveStore
+
+SEED_BITS = 32
+
+
+@dataclass(frozen=True)
+class MatchStart:
+    """Where new matches start: the seed (--seed, else a fresh one), the hand of its deals
+    (--hand, 0-based) and who deals it (--dealer, else the seed's dealer)."""
+
+    seed: int | None = None
+    first_hand: int = 0
+    first_dealer: int | None = None
+
+
+def started_now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+class MatchDoor:
+    """Starts and resumes matches for the main menu."""
+
+    def __init__(self, start: MatchStart | None = None) -> None:
+        self.start = start or MatchStart()
+
+    def key_pages(self) -> KeyPages:
+        return {"playing": PLAY_KEYS, "in a match": MATCH_KEYS, "showdown": SHOWDOWN_KEYS}
+
+    def can_start(self) -> bool:
+        return True
+
+    def has_saved(self, context: AppContext) -> bool:
+        """Whether a save is there (asked without loading the game: the main menu asks at
+        start)."""
+        return has_save(context.host.data_dir())  # no, too, where it cannot be searched
+
+    def new_game(self, context: AppContext) -> Screen:
+        """A new match with the current options; while a match is saved, ask first (the saved
+        one is then counted as abandoned)."""
+        store = self._store(context)
+        record, messages = store.load()
+        settings = context.settings
+        if record is not None:
+            saved = record
+            return confirm_replace(lambda: self._new(
+                context, store, settings.options, settings.difficulty,
+                context.ledger().count_abandoned(saved)))
+        return self._new(context, store, settings.options, settings.difficulty, messages)
+
+    def continue_game(self, context: AppContext) -> Screen | None:
+        """The saved match where it was; a bad save is set aside, the player told, a new
+        match."""
+        from gin_handset.session.match_session import MatchSession
+
+        store = self._store(context)
+        record, messages = store.load()
+        if record is not None:
+            return self._host(context, MatchSession(record, store, ledger=context.ledger()))
+        if messages:
+            settings = context.settings
+            return NoticeScreen([*messages, "A new match starts."],
+                                self._new(context, store, settings.options,
+                                          settings.difficulty, []), context.theme)
+        context.messages.append("There is no saved match to continue.")
+        return None
+
+    def again(self, context: AppContext, record: MatchRecord) -> Screen:
+        """Another match on ``record``'s options and level (the match's own, even if the
+        settings changed meanwhile)."""
+        return self._new(context, self._store(context), record.options, record.difficulty, [])
+
+    def _new(self, context: AppContext, store: SaveStore, options: Options, difficulty: str,
+             messages: list[str]) -> Screen:
+        """A new match, saved at once; its deal, after ``messages``. A save that cannot be read
+        was set aside first (the messages say where), never overwritten."""
+        from gin_handset.screens.match.ui import Route
+        from gin_handset.session.match_session import MatchSession
+
+        start = self.start
+        session = MatchSession.new(options, self._seed(), difficulty, store, start.first_hand,
+                                   start.first_dealer, context.ledger(), started_now())
+        deal = self._host(context, session, Route.DEAL)
+        return NoticeScreen(messages, deal, context.theme) if messages else deal
+
+    @staticmethod
+    def _host(context: AppContext, session: MatchSession, route: Route | None = None) -> Screen:
+        from gin_handset.screens.match.router import MatchHost
+        from gin_handset.screens.match.ui import MatchUI, Route
+
+        return MatchHost(MatchUI(session, context), route or Route.PRESENT)
+
+    def _seed(self) -> int:
+        """The command line's seed, else a fresh random one."""
+        if self.start.seed is not None:
+            return self.start.seed
+        return random.SystemRandom().getrandbits(SEED_BITS)
+
+    @staticmethod
+    def _store(context: AppContext) -> SaveStore:
+        from gin_handset.session.saves import SaveStore
+
+        return SaveStore(context.host.data_dir())
