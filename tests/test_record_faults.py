@@ -282,3 +282,16 @@ def test_a_match_of_a_seed_with_thousands_of_digits_is_exported_and_opens(tmp_pa
     assert "seed7000" in path.name
     opened, problem = read_shared(path)
     assert problem is None and opened is not None and opened.record.seed == seed
+
+
+def test_a_shared_file_is_replayed_once_to_be_checked_and_shown(tmp_path, monkeypatch):
+    finished_match(tmp_path, 5, options=SHORT)
+    path = Ledger(tmp_path).export(Ledger(tmp_path).history()[0][0])
+    entry, problem = read_shared(path)  # checked by replaying it, as --replay does
+    assert entry is not None and problem is None
+    steps: list[object] = []
+    real = MatchState.apply
+    monkeypatch.setattr(MatchState, "apply", lambda self, action: steps.append(action)
+                        or real(self, action))
+    shown = positions(entry.record)  # what the replay screen is given
+    assert steps == [] and shown[-1].match.is_over, "not replayed again"

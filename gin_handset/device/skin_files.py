@@ -125,7 +125,9 @@ def own_files(path: Path) -> list[Path]:
     images they name; as far as they can be read (nothing raised)."""
     found: list[Path] = []
     current: Path | None = path
-    while current is not None and current not in found and len(found) <= MAX_EXTENDS:
+    for _ in range(MAX_EXTENDS + 1):  # the skin and the most skins it may extend
+        if current is None or current in found:
+            break
         found.append(current)
         try:
             data = read_yaml(current)
