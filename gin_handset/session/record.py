@@ -6,8 +6,11 @@ positions it passes through are what the replay screens show (`replayer`).
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -84,6 +87,24 @@ def positions(record: MatchRecord) -> list[Position]:
 
 @lru_cache(maxsize=2)
 def _positions(record: MatchRecord) -> tuple[Position, ...]:
+    with _no_collection():
+        return _replayed(record)
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """No cyclic garbage collection while a replay builds its positions: it makes no cycles,
+    and looking through its growing heap again and again costs nearly as much as the replay."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _replayed(record: MatchRecord) -> tuple[Position, ...]:
     match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
     parse = lru_cache(maxsize=256)(parse_action)  # a long hand repeats its steps
     found = [Position(match, None, None, None)]
