@@ -3,7 +3,7 @@ simple."""
 
 from __future__ import annotations
 
-from gin_handset.ai.player import BENCHMARK_NAMES, PLAYER_NAMES
+from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES
 from gin_handset.ai.tournament import TimeStats, play_game
 
 GAMES = 6

@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import make_player
 from gin_handset.rules.actions import CancelDiscard, Discard, action_text
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.match import MatchState

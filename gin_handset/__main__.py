@@ -292,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         list_skins()
         return 0
     from gin_handset.session.opening import open_data_folder
-    from gin_handset.settings import data_dir
+    from gin_handset.storage import data_dir
 
     lock, opened = open_data_folder(data_dir())  # one copy owns the data folder: session/lock.py
     try:

@@ -29,7 +29,8 @@ from gin_handset.screens.context import AppContext
 from gin_handset.screens.host import Host, QuietHost
 from gin_handset.screens.main_menu import MainMenu
 from gin_handset.screens.match.door import MatchDoor, MatchStart
-from gin_handset.settings import Settings, SettingsStore, data_dir
+from gin_handset.settings import Settings, SettingsStore
+from gin_handset.storage import data_dir
 
 if TYPE_CHECKING:
     from gin_handset.session.history import Finished
@@ -77,7 +78,7 @@ def assemble(
 ) -> App:
     """The game in ``window``: the host, the context, the main menu (or ``root``) with a
     ``shared`` match's replay over it, and the app. ``folder`` is the data folder (default:
-    `settings.data_dir`); ``tones`` default to the key tones, on while the settings' sound is."""
+    `storage.data_dir`); ``tones`` default to the key tones, on while the settings' sound is."""
     host = AppHost(folder or data_dir(), bindings)
     context = build_context(skin.theme, host=host, settings=settings, messages=messages,
                             start=start)

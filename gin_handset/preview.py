@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import make_player
 from gin_handset.compose import build_context
 from gin_handset.device.skin import Skin
 from gin_handset.render.fonts import draw_text, fit_text, line_height
@@ -91,8 +91,8 @@ def match_screens(skin: Skin, folder: Path) -> Iterator[tuple[str, Screen]]:
         ui.sync_order()
         if session.hand_over:
             assert session.result is not None
-            if first(f"score_{session.result.kind}"):
-                yield f"score_{session.result.kind}", screen_for(ui)
+            if first(f"score_{session.result.kind.value}"):
+                yield f"score_{session.result.kind.value}", screen_for(ui)
             session.next_hand()
         elif session.computer_to_act:
             decision = session.decision_in_progress()

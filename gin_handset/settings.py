@@ -1,8 +1,7 @@
 """The player's settings: rule options, the computer's level, sound, skin, deck colours, the
 handset's layout; kept as JSON.
 
-The file lives in the user's data folder (``platformdirs.user_data_dir("gin-handset")``), or in
-the folder named by the environment variable ``GIN_HANDSET_DATA_DIR``. It is written atomically
+The file lives in the data folder (`gin_handset.storage.data_dir`). It is written atomically
 (a temporary file, then a rename). A file that cannot be read is renamed aside, never deleted,
 and the defaults are used with a message saying what was wrong. Nothing is read at import time.
 """
@@ -10,19 +9,17 @@ and the defaults are used with a message saying what was wrong. Nothing is read 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from gin_handset.ai.levels import OFFERED
 from gin_handset.rules.options import Options
-from gin_handset.storage import FieldError, read_json, show, write_atomically
+from gin_handset.storage import FieldError, data_dir, read_json, show, write_atomically
 
-ENV_VAR = "GIN_HANDSET_DATA_DIR"
-APP_NAME = "gin-handset"
 FILE_NAME = "settings.json"
 VERSION = 1
-DIFFICULTIES: tuple[str, ...] = ("easy", "normal", "hard")
+DIFFICULTIES: tuple[str, ...] = tuple(level.name for level in OFFERED)  # the Options offer
 LAYOUTS: tuple[str, ...] = ("auto", "full", "compact")  # the handset whole, or keypad beside
 LCD_CHOICES: tuple[str, ...] = ("skin", "on", "off")  # an LCD look: as the skin has it, or not
 LCD_LOOKS = ("lcd_tint", "lcd_grid", "lcd_ghost")
@@ -90,16 +87,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "difficulty": DIFFICULTIES, "layout": LAYOUTS, "motion": MOTIONS,
     **dict.fromkeys(LCD_LOOKS, LCD_CHOICES),
 }
-
-
-def data_dir() -> Path:
-    """The folder for settings and saves: ``$GIN_HANDSET_DATA_DIR`` or the user's data folder."""
-    override = os.environ.get(ENV_VAR)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME))
 
 
 class SettingsStore:

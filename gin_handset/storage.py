@@ -1,5 +1,5 @@
-"""The player's files (settings, the saved match): JSON written atomically, and a file that
-cannot be read renamed aside, never deleted.
+"""The player's files (settings, the saved match, the record) in the data folder: JSON written
+atomically, and a file that cannot be read renamed aside, never deleted.
 
 Any file is read as possibly hostile: only a regular file (not a pipe, a folder or a device) of
 at most `MAX_BYTES` is read; numbers with thousands of digits and deep nesting are refused like
@@ -29,6 +29,21 @@ _REPR.maxlist = _REPR.maxdict = 4
 _REPR.maxlevel = 2
 MAX_BYTES = 4 * 1024 * 1024  # far more than any settings file or saved match
 MAX_TIME_TEXT = 40
+ENV_VAR = "GIN_HANDSET_DATA_DIR"
+APP_NAME = "gin-handset"
+
+
+def data_dir() -> Path:
+    """The folder of the player's files: ``$GIN_HANDSET_DATA_DIR``, else the user's data folder
+    (``platformdirs.user_data_dir("gin-handset")``)."""
+    override = os.environ.get(ENV_VAR)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME))
+
+
 _refused: str | None = None  # why this copy writes nothing in the data folder, if it does not
 
 

@@ -18,7 +18,7 @@ from gin_handset.rules.actions import (
     TakeUpcard,
 )
 from gin_handset.rules.cards import mask_of, parse_card, parse_cards
-from gin_handset.rules.hand import Event, HandState, Phase
+from gin_handset.rules.hand import Event, EventKind, HandState, Phase
 from gin_handset.rules.melds import Meld
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
@@ -29,7 +29,8 @@ def view(hand: str, top: str, phase: Phase, turns: int = 0, taken: str | None = 
     cards = tuple(parse_cards(hand))
     spent = parse_cards("5s 6s 7s 8s 9s Ts")[:turns]
     pile = (parse_card(top),)
-    log = tuple(e for c in spent for e in (Event(0, "stock"), Event(0, "discard", c)))
+    log = tuple(e for c in spent
+                for e in (Event(0, EventKind.STOCK), Event(0, EventKind.DISCARD, c)))
     state = HandState(
         options=Options(),
         dealer=1,

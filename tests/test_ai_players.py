@@ -14,7 +14,8 @@ import pytest
 from gin_handset.ai import PLAYER_NAMES, make_player
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.knowledge import MELD_PAIRS, Knowledge
-from gin_handset.ai.player import BENCHMARK_NAMES, Player
+from gin_handset.ai.levels import BENCHMARK_NAMES
+from gin_handset.ai.player import Player
 from gin_handset.ai.tournament import EAAI
 from gin_handset.rules.actions import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
 from gin_handset.rules.cards import DECK, Card, mask_of, parse_card, parse_cards

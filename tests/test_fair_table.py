@@ -32,6 +32,7 @@ from gin_handset.screens.match.table import TableScreen
 from gin_handset.screens.match.ui import BY_MELDS, MatchUI, sorted_hand
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import HUMAN, MatchRecord
+from gin_handset.session.seats import COMPUTER_SEATS
 from gin_handset.settings import Settings
 from tests.test_match_references import ui_at
 from tests.test_match_saves import to_new_game
@@ -112,13 +113,13 @@ def test_the_screen_shows_what_the_players_view_holds_at_every_step(seed, game, 
 
 def test_the_discard_pile_lists_every_card_with_who_discarded_it(theme, tmp_path):
     offer = ui_at(theme, "gin_offer", tmp_path).view()
-    assert pile_lines(offer) == [[offer.upcard, " upcard"], ["CPU took nothing"]]
+    assert pile_lines(offer, COMPUTER_SEATS) == [[offer.upcard, " upcard"], ["CPU took nothing"]]
     # You took the upcard and discarded Tc; the CPU drew from the stock and discarded Kc.
     drawn = ui_at(theme, "gin_draw", tmp_path).view()
-    assert pile_lines(drawn) == [[parse_card("Kc"), " by CPU"], [parse_card("Tc"), " by You"],
-                                 ["CPU took nothing"]]
+    assert pile_lines(drawn, COMPUTER_SEATS) == [
+        [parse_card("Kc"), " by CPU"], [parse_card("Tc"), " by You"], ["CPU took nothing"]]
     over = ui_at(theme, "gin_score_knock", tmp_path).view()
-    lines = pile_lines(over)
+    lines = pile_lines(over, COMPUTER_SEATS)
     assert [line[0] for line in lines[:-1]] == list(reversed(over.discard_pile))
     taken = [part for part in lines[-1] if isinstance(part, Card)]
     assert taken == list(over.opponent_pickups)
@@ -189,7 +190,7 @@ def test_a_deal_the_score_screen_names_replays_through_the_command_line(seed, da
     dealt = as_dealt()
     while session.hand_number < 4 and not session.match_over:
         if session.hand_over:
-            name = deal_name(session)
+            name = deal_name(session, COMPUTER_SEATS)
             words = name.split()
             argv = ["--seed", words[1], "--hand", words[3].rstrip(",")]
             if "deals" in words or "deal" in words:
@@ -213,7 +214,7 @@ def test_a_deal_after_a_dead_hand_names_its_dealer_and_replays(data_dir):
     seed, hand = 77, 3
     usual = first_dealer(seed, hand - 1)
     session = MatchSession.new(Settings().options, seed, "simple", None, hand - 1, 1 - usual)
-    name = deal_name(session)
+    name = deal_name(session, COMPUTER_SEATS)
     who = "cpu" if 1 - usual else "you"
     assert name == f"Seed {seed} hand {hand}, " + ("CPU deals" if who == "cpu" else "you deal")
     dealt = session.match.hand

@@ -37,13 +37,18 @@ def play_one_step(session: MatchSession) -> None:
     assert session.advance(0)
 
 
-@pytest.mark.parametrize("player", [Cheat, Crash])
-def test_a_failing_computer_plays_a_legal_action_instead(player, capsys):
+@pytest.mark.parametrize(("player", "why"), [(Cheat, "Knock is not allowed"),
+                                             (Crash, "RuntimeError: lost its cards")])
+def test_a_failing_computer_plays_a_legal_action_instead_and_is_reported(player, why, capsys):
     session = computer_first()
     session.computer = player(session.computer.rng)
     play_one_step(session)
     assert len(session.match.hand.log) == 1 and session.record.steps[0] in ("take", "pass")
-    assert "the computer player erred" in capsys.readouterr().err
+    problems = session.take_problems()
+    assert len(problems) == 1 and why in problems[0]
+    assert problems[0].endswith(f"It played {session.record.steps[0]}.")
+    assert session.take_problems() == [], "reported once"
+    assert capsys.readouterr().err == "", "reported to the player, not printed"
 
 
 def test_the_computer_step_is_held_then_play_goes_on(data_dir):

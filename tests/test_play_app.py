@@ -35,7 +35,7 @@ from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.session.saves import SaveStore
 from gin_handset.settings import Settings, SettingsStore
-from gin_handset.settings import data_dir as data_folder
+from gin_handset.storage import data_dir as data_folder
 from tests.conftest import SKINS
 from tests.test_play_seeds import SCENARIOS, choose, options_for
 

@@ -19,6 +19,7 @@ from gin_handset.screens.match.replay import ReplayScreen, describe_position
 from gin_handset.screens.statistics import StatisticsScreen
 from gin_handset.session.ledger import Ledger
 from gin_handset.session.replayer import positions
+from gin_handset.session.seats import COMPUTER_SEATS
 from gin_handset.session.statistics import ALL, scope
 from tests.conftest import SKINS, skin_theme
 from tests.pictures import assert_matches_reference
@@ -147,7 +148,7 @@ def test_the_replay_names_every_card_it_moves(data_dir: Path) -> None:
     session = finished_match(data_dir, 4)
     entry = Ledger(data_dir).history()[0][0]
     for position in positions(entry.record):
-        parts = describe_position(position)
+        parts = describe_position(position, COMPUTER_SEATS)
         if position.step in ("stock", "pile", "take") or (position.step or "").startswith(
                 "discard"):
             assert any(not isinstance(p, str) for p in parts), position.step

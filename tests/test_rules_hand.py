@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
@@ -21,7 +22,15 @@ from gin_handset.rules.actions import (
     parse_action,
 )
 from gin_handset.rules.cards import DECK, parse_card, parse_cards
-from gin_handset.rules.hand import HandState, IllegalAction, Phase, is_doubled, knock_limit
+from gin_handset.rules.hand import (
+    EventKind,
+    HandState,
+    IllegalAction,
+    Phase,
+    ResultKind,
+    is_doubled,
+    knock_limit,
+)
 from gin_handset.rules.match import MatchState, hand_seed, next_dealer
 from gin_handset.rules.melds import Meld, best_arrangement
 from gin_handset.rules.options import Options
@@ -271,7 +280,7 @@ def test_next_dealer_by_option(rule: str, winner: int, dealer: int, expected: in
     result = score_of(SOUTH_GIN, NORTH_LOOSE)
     result = replace(result, winner=winner)
     assert next_dealer(Options(next_dealer=rule), dealer, result) == expected
-    dead = replace(result, kind="dead", winner=None)
+    dead = replace(result, kind=ResultKind.DEAD, winner=None)
     assert next_dealer(Options(next_dealer=rule), dealer, dead) == dealer
     assert hand.dealer == 1
 
@@ -383,3 +392,14 @@ def test_after_a_dead_hand_the_same_dealer_deals_and_scores_stand() -> None:
     assert following.hand.dealer == match.hand.dealer and following.hand_number == 1
     dealt = HandState.deal(Options(), match.hand.dealer, random.Random(hand_seed(3, 1)))
     assert following.hand == dealt
+
+
+def test_the_kinds_of_events_and_results_read_as_their_words() -> None:
+    """Texts, JSON and dictionaries keyed by the words see the kinds as before they were enums,
+    on every Python the game supports."""
+    assert [k.value for k in EventKind] == [
+        "pass", "take", "stock", "pile", "discard", "cancel", "knock", "end"]
+    assert [k.value for k in ResultKind] == ["gin", "knock", "undercut", "dead"]
+    assert json.dumps([EventKind.STOCK, ResultKind.GIN]) == '["stock", "gin"]'
+    assert f"{ResultKind.UNDERCUT} {EventKind.PILE}" == "undercut pile"
+    assert {"dead": 1}[ResultKind.DEAD] == 1 and EventKind("end") is EventKind.END

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_handset.rules.cards import DECK, Card, parse_cards
-from gin_handset.rules.layoff import lay_off
+from gin_handset.rules.cards import DECK, Card, cards_of, mask_of, parse_cards
+from gin_handset.rules.layoff import lay_off, layable_mask
 from gin_handset.rules.melds import Meld, possible_melds
 from tests import brute
 
@@ -56,6 +56,18 @@ def test_lay_off_reaches_the_least_deadwood(data: st.DataObject) -> None:
     for lay in result.laid_off:
         grown[lay.meld_index].append(lay.card)
     assert all(brute.is_meld(tuple(g)) for g in grown)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_layable_mask_is_every_card_that_can_be_laid_off(data: st.DataObject) -> None:
+    knocker, defender = layoff_case(data)
+    laid = cards_of(layable_mask(knocker, mask_of(defender)))
+    grown = [m.cards for m in knocker]
+    assert brute._can_lay_off(grown, laid), "they all go on at once"
+    for card in set(defender) - set(laid):
+        assert not brute._can_lay_off(grown, [*laid, card]), f"{card} could be laid off too"
+    assert {lay.card for lay in lay_off(knocker, defender).laid_off} <= set(laid)
 
 
 def test_run_extended_twice_at_both_ends() -> None:

@@ -156,7 +156,7 @@ def test_a_resumed_match_remembers_how_the_player_knocks(tmp_path: Path) -> None
     same memory as the uninterrupted one (it recalls the hands already over)."""
     import random
 
-    from gin_handset.ai.players import make_player
+    from gin_handset.ai.levels import make_player
 
     store = SaveStore(tmp_path)
     session = MatchSession.new(Options(), 11, "hard", store)

@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
-from gin_handset import settings as settings_module
+from gin_handset import storage
 from gin_handset.rules.options import OKLAHOMA, Options
-from gin_handset.settings import ENV_VAR, Settings, SettingsError, SettingsStore
+from gin_handset.settings import Settings, SettingsError, SettingsStore
+from gin_handset.storage import ENV_VAR
 
 
 def test_defaults_when_nothing_is_saved(data_dir):
@@ -26,7 +27,7 @@ def test_env_var_names_the_folder(data_dir):
 
 def test_without_env_var_the_user_data_folder(monkeypatch):
     monkeypatch.delenv(ENV_VAR, raising=False)
-    assert "gin-handset" in str(settings_module.data_dir())
+    assert "gin-handset" in str(storage.data_dir())
 
 
 def test_saved_and_read_back(data_dir):

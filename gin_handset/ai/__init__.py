@@ -1,6 +1,8 @@
-"""Computer players: they see only a PlayerView. ``make_player`` builds one by name."""
+"""Computer players: they see only a PlayerView. ``make_player`` builds one by name (`levels`).
 
-from gin_handset.ai.player import PLAYER_NAMES, Player
-from gin_handset.ai.players import make_player
+Importing the package loads no player: the levels' table is cheap, the players load when made.
+"""
 
-__all__ = ["PLAYER_NAMES", "Player", "make_player"]
+from gin_handset.ai.levels import PLAYER_NAMES, make_player
+
+__all__ = ["PLAYER_NAMES", "make_player"]

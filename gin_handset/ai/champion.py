@@ -29,7 +29,7 @@ from gin_handset.rules.actions import (
     Arrange,
 )
 from gin_handset.rules.cards import Card, mask_of
-from gin_handset.rules.hand import Phase
+from gin_handset.rules.hand import EventKind, Phase
 from gin_handset.rules.melds import (
     Arrangement,
     Meld,
@@ -121,7 +121,7 @@ def _turns(view: PlayerView) -> int:
     count = 0
     for event in view.log:
         if event.seat == view.seat:
-            count += (event.kind == "discard") - (event.kind == "cancel")
+            count += (event.kind is EventKind.DISCARD) - (event.kind is EventKind.CANCEL)
     return count
 
 

@@ -27,7 +27,8 @@ from gin_handset.rules.actions import (
     Discard,
 )
 from gin_handset.rules.cards import DECK, Card, mask_of
-from gin_handset.rules.hand import Phase
+from gin_handset.rules.hand import EventKind, Phase
+from gin_handset.rules.layoff import layable_mask
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -57,35 +58,15 @@ def knocked_eagerly(view: PlayerView) -> bool:
     if view.knocker != view.opponent or laid is None or laid.is_gin:
         return False
     turns = sum(
-        (e.kind == "discard") - (e.kind == "cancel") for e in view.log if e.seat == view.opponent
+        (e.kind is EventKind.DISCARD) - (e.kind is EventKind.CANCEL)
+        for e in view.log if e.seat == view.opponent
     )
     return turns > EARLY_TURNS
 
 
-def _layable(melds: list[Meld], opponent: int) -> int:
-    """Cards of ``opponent`` that could be laid off on ``melds`` (runs grown either way)."""
-    laid = 0
-    for meld in melds:
-        first = meld.cards[0]
-        if meld.is_run:
-            suit = first.suit * 13
-            low, high = first.rank - 2, meld.cards[-1].rank
-            while low >= 0 and opponent >> (suit + low) & 1:
-                laid |= 1 << (suit + low)
-                low -= 1
-            while high < 13 and opponent >> (suit + high) & 1:
-                laid |= 1 << (suit + high)
-                high += 1
-        elif len(meld.cards) == 3:
-            suits = {c.suit for c in meld.cards}
-            missing = ({0, 1, 2, 3} - suits).pop() * 13 + first.rank - 1
-            laid |= opponent & (1 << missing)
-    return laid
-
-
 def defender_deadwood(melds: list[Meld], opponent: int) -> int:
     """About the defender's deadwood after lay-offs: lay off all that fits, or none."""
-    laid = _layable(melds, opponent)
+    laid = layable_mask(melds, opponent)
     plain = deadwood_mask(opponent)
     return min(plain, deadwood_mask(opponent & ~laid)) if laid else plain
 
@@ -147,7 +128,7 @@ class LookaheadPlayer(PhasedPlayer):
     def opponents(self, view: PlayerView) -> list[int]:
         """Sampled opponent hands, as good as its stock draws let it make them."""
         know = Knowledge.of(view, self.style.model)
-        draws = sum(e.kind == "stock" and e.seat != view.seat for e in view.log)
+        draws = sum(e.kind is EventKind.STOCK and e.seat != view.seat for e in view.log)
         extra = round(self.style.fit * draws)
         rng = random.Random(self.rng.random())
         return [know.sample_fitted(extra, rng) for _ in range(self.style.samples)]

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from gin_handset.rules.cards import mask_of
+from gin_handset.rules.hand import PICKUPS, EventKind
 from gin_handset.rules.melds import best_discards_mask
 from gin_handset.rules.view import PlayerView
 
@@ -98,26 +99,26 @@ class Knowledge:
         for event in view.log:
             kind, card = event.kind, event.card
             theirs = event.seat != me
-            if kind in ("take", "pile") and card is not None:
+            if kind in PICKUPS and card is not None:
                 pile.pop()
                 if theirs:
                     opp_known |= 1 << card.index
                     picked.append(card.index)
-            elif kind == "discard" and card is not None:
+            elif kind is EventKind.DISCARD and card is not None:
                 pile.append(card)
                 if theirs:
                     opp_known &= ~(1 << card.index)
                     discarded.append(card.index)
-            elif kind == "cancel" and card is not None:
+            elif kind is EventKind.CANCEL and card is not None:
                 pile.pop()
                 if theirs:
                     opp_known |= 1 << card.index
                     discarded.remove(card.index)
-            elif kind == "pass":
+            elif kind is EventKind.PASS:
                 passes += 1
                 if theirs:
                     declined.append(pile[-1].index)
-            elif kind == "stock":
+            elif kind is EventKind.STOCK:
                 if theirs and pile and passes != 2:
                     declined.append(pile[-1].index)
                 passes = 0

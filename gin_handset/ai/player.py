@@ -1,4 +1,4 @@
-"""The player interface, and the names of the players `players.make_player` builds."""
+"""The player interface: a computer player answers a `PlayerView` with a legal action."""
 
 from __future__ import annotations
 
@@ -18,9 +18,6 @@ from gin_handset.rules.actions import (
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Event, Phase
 from gin_handset.rules.view import PlayerView
-
-PLAYER_NAMES = ("simple", "easy", "normal", "hard")  # the game's levels (and simple)
-BENCHMARK_NAMES = ("champion", "camper")  # tournament opponents only, never a game level
 
 
 class Player(ABC):

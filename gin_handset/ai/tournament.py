@@ -16,8 +16,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from gin_handset.ai.player import BENCHMARK_NAMES, PLAYER_NAMES
-from gin_handset.ai.players import make_player
+from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
+from gin_handset.rules.hand import ResultKind
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import ALTERNATE, GIN_RUMMY, NON_DEALER, Options
 from gin_handset.rules.view import view_of
@@ -42,7 +42,7 @@ class GameRecord:
 
     a_won: bool
     margin: int  # A's points minus B's
-    hands: tuple[tuple[str, bool | None, bool | None], ...]
+    hands: tuple[tuple[ResultKind, bool | None, bool | None], ...]
     times_a: tuple[float, ...]  # seconds per decision
     times_b: tuple[float, ...]
 
@@ -135,8 +135,8 @@ class TournamentResult:
     interval: tuple[float, float]
     margin: float  # A's points minus B's, per game
     hands: int
-    kinds: dict[str, float] = field(default_factory=dict)  # share of hands: gin, knock, ...
-    by_knocker: dict[tuple[str, str], float] = field(default_factory=dict)  # (kind, "A"|"B")
+    kinds: dict[ResultKind, float] = field(default_factory=dict)  # share of hands: gin, knock, ...
+    by_knocker: dict[tuple[ResultKind, str], float] = field(default_factory=dict)  # (kind, "A"|"B")
     time_a: TimeStats = TimeStats(0, 0.0, 0.0, 0.0)
     time_b: TimeStats = TimeStats(0, 0.0, 0.0, 0.0)
     options: Options = EAAI
@@ -145,9 +145,9 @@ class TournamentResult:
     def win_rate(self) -> float:
         return self.a_wins / self.games if self.games else 0.0
 
-    def ends(self, who: str) -> dict[str, float]:
+    def ends(self, who: str) -> dict[ResultKind, float]:
         """Share of all hands that ended by ``who`` ("A" or "B"): gin, knock won, undercut."""
-        return {kind: self.by_knocker.get((kind, who), 0.0) for kind in KINDS[:3]}
+        return {kind: self.by_knocker.get((kind, who), 0.0) for kind in DECIDED}
 
     def report(self) -> str:
         low, high = self.interval
@@ -158,14 +158,14 @@ class TournamentResult:
             f"A won {self.a_wins}/{self.games} = {100 * self.win_rate:.1f}%  "
             f"(95% Wilson interval {100 * low:.1f}% - {100 * high:.1f}%)",
             f"margin per match (A - B points): {self.margin:+.1f}",
-            f"hands: {self.hands}, dead {100 * self.kinds.get('dead', 0.0):.1f}%",
+            f"hands: {self.hands}, dead {100 * self.kinds.get(ResultKind.DEAD, 0.0):.1f}%",
         ]
         for who, name in (("A", self.a), ("B", self.b)):
             ends = self.ends(who)
             lines.append(
-                f"  {who} ({name}): gins {100 * ends['gin']:.1f}%, "
-                f"knocks won {100 * ends['knock']:.1f}%, "
-                f"knocks undercut {100 * ends['undercut']:.1f}% of all hands"
+                f"  {who} ({name}): gins {100 * ends[ResultKind.GIN]:.1f}%, "
+                f"knocks won {100 * ends[ResultKind.KNOCK]:.1f}%, "
+                f"knocks undercut {100 * ends[ResultKind.UNDERCUT]:.1f}% of all hands"
             )
         for who, name, stats in (("A", self.a, self.time_a), ("B", self.b, self.time_b)):
             lines.append(
@@ -176,7 +176,7 @@ class TournamentResult:
         return "\n".join(lines)
 
 
-KINDS = ("gin", "knock", "undercut", "dead")
+DECIDED = (ResultKind.GIN, ResultKind.KNOCK, ResultKind.UNDERCUT)  # hands somebody won
 
 
 def summarize(
@@ -199,7 +199,7 @@ def summarize(
         interval=wilson(wins, games),
         margin=sum(r.margin for r in records) / max(1, games),
         hands=len(hands),
-        kinds={k: kinds[k] / total for k in KINDS},
+        kinds={k: kinds[k] / total for k in ResultKind},
         by_knocker={key: n / total for key, n in by_knocker.items()},
         time_a=TimeStats.of([t for r in records for t in r.times_a]),
         time_b=TimeStats.of([t for r in records for t in r.times_b]),

@@ -14,8 +14,7 @@ from typing import Any
 import yaml
 
 from gin_handset.device.skin_fields import Fields, SkinError, show
-from gin_handset.settings import data_dir
-from gin_handset.storage import read_text, show_path
+from gin_handset.storage import data_dir, read_text, show_path
 
 SKINS_DIR = Path(str(files("gin_handset") / "skins"))
 DEFAULT_SKIN = "candybar"

@@ -34,9 +34,9 @@ from gin_handset.rules.melds import (
 from gin_handset.rules.options import NON_DEALER, TEN_LIMIT, Options
 
 SPADES = 3
-S = TypeVar("S")
-_FIELDS: dict[type, frozenset[str]] = {}
 DEAD_STOCK = 2  # a turn that ends with this many cards in the stock ends the hand, unscored
+S = TypeVar("S")
+_FIELDS: dict[type, frozenset[str]] = {}  # each state's field names, for `evolve`
 
 
 def evolve(state: S, **changes: object) -> S:
@@ -73,19 +73,50 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the state it was applied to is unchanged."""
 
 
+class EventKind(str, Enum):
+    """What happened in an `Event`; its value is the word texts, saves and tunes know it by."""
+
+    PASS = "pass"  # the offered upcard passed
+    TAKE = "take"  # the offered upcard taken
+    STOCK = "stock"  # a card drawn from the stock
+    PILE = "pile"  # the discard pile's top card taken
+    DISCARD = "discard"
+    CANCEL = "cancel"  # the card just discarded taken back
+    KNOCK = "knock"
+    END = "end"  # the turn ended
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PICKUPS = frozenset({EventKind.TAKE, EventKind.PILE})  # taking the discard pile's top card
+
+
+class ResultKind(str, Enum):
+    """How a hand ended; its value is the word texts, saves and tunes know it by."""
+
+    GIN = "gin"
+    KNOCK = "knock"  # the knocker won
+    UNDERCUT = "undercut"  # the defender won
+    DEAD = "dead"  # nobody knocked before the stock ran low: no score
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Event:
-    """Something both players saw happen. ``kind``: pass, take, stock, pile, discard, cancel,
-    knock, end. ``card`` is the card shown, if any (never the card drawn from the stock)."""
+    """Something both players saw happen. ``card`` is the card shown, if any (never the card
+    drawn from the stock)."""
 
     seat: int
-    kind: str
+    kind: EventKind
     card: Card | None = None
 
 
 @dataclass(frozen=True)
 class HandResult:
-    kind: str  # "gin", "knock", "undercut" or "dead"
+    kind: ResultKind
     winner: int | None
     points: int  # what the winner scores, doubling and bonus included
     bonus: int = 0
@@ -176,7 +207,7 @@ class HandState:
     def pickups(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` took from the discard pile this hand, in order."""
         return tuple(
-            e.card for e in self.log if e.seat == seat and e.kind in ("take", "pile") and e.card
+            e.card for e in self.log if e.seat == seat and e.kind in PICKUPS and e.card
         )
 
     @cached_property
@@ -218,14 +249,14 @@ class HandState:
         hands = (cards, self.hands[1]) if seat == 0 else (self.hands[0], cards)
         return evolve(self, hands=hands, **changes)
 
-    def _event(self, kind: str, card: Card | None = None) -> Log[Event]:
+    def _event(self, kind: EventKind, card: Card | None = None) -> Log[Event]:
         """The log with one more event: the past is shared, not copied (see `Log`)."""
         log = self.log if isinstance(self.log, Log) else Log(self.log)
         return log.plus(Event(self.turn, kind, card))
 
     def _take(self, action: Action) -> HandState:
         top = self.discard_pile[-1]
-        kind = "take" if self.phase is Phase.OFFER else "pile"
+        kind = EventKind.TAKE if self.phase is Phase.OFFER else EventKind.PILE
         return self._with_hand(
             self.turn,
             (*self.hands[self.turn], top),
@@ -237,10 +268,9 @@ class HandState:
 
     def _pass(self, action: Action) -> HandState:
         if self.passes == 0:
-            return evolve(self, passes=1, turn=1 - self.turn, log=self._event("pass"))
-        return evolve(
-            self, passes=2, turn=self.non_dealer, phase=Phase.FORCED_DRAW, log=self._event("pass")
-        )
+            return evolve(self, passes=1, turn=1 - self.turn, log=self._event(EventKind.PASS))
+        return evolve(self, passes=2, turn=self.non_dealer, phase=Phase.FORCED_DRAW,
+                      log=self._event(EventKind.PASS))
 
     def _draw_stock(self, action: Action) -> HandState:
         return self._with_hand(
@@ -249,7 +279,7 @@ class HandState:
             stock=self.stock[1:],
             taken=None,
             phase=Phase.DISCARD,
-            log=self._event("stock"),
+            log=self._event(EventKind.STOCK),
         )
 
     def _discard(self, action: Discard) -> HandState:
@@ -266,7 +296,7 @@ class HandState:
             discard_pile=(*self.discard_pile, action.card),
             discarded=action.card,
             phase=Phase.DECIDE,
-            log=self._event("discard", action.card),
+            log=self._event(EventKind.DISCARD, action.card),
         )
 
     def _cancel(self, action: Action) -> HandState:
@@ -278,14 +308,14 @@ class HandState:
             discard_pile=self.discard_pile[:-1],
             discarded=None,
             phase=Phase.DISCARD,
-            log=self._event("cancel", card),
+            log=self._event(EventKind.CANCEL, card),
         )
 
     def _end_turn(self, action: Action) -> HandState:
-        log = self._event("end")
+        log = self._event(EventKind.END)
         if len(self.stock) <= DEAD_STOCK:
             return evolve(
-                self, phase=Phase.OVER, log=log, result=HandResult("dead", None, 0)
+                self, phase=Phase.OVER, log=log, result=HandResult(ResultKind.DEAD, None, 0)
             )
         return evolve(
             self, turn=1 - self.turn, phase=Phase.DRAW, taken=None, discarded=None, log=log
@@ -298,7 +328,7 @@ class HandState:
                 f"cannot knock: deadwood {count} is over the knock limit {self.knock_limit}"
             )
         return evolve(
-            self, phase=Phase.KNOCKER_ARRANGE, knocker=self.turn, log=self._event("knock")
+            self, phase=Phase.KNOCKER_ARRANGE, knocker=self.turn, log=self._event(EventKind.KNOCK)
         )
 
     def _arrange(self, action: Arrange) -> HandState:
@@ -330,11 +360,12 @@ class HandState:
         laid = lay_off(targets, self.hands[defender], preferred=defender_choice.melds)
         k, d = knocker_arrangement.deadwood_count, laid.deadwood_count
         if gin:
-            kind, winner, bonus, points = "gin", knocker, self.options.gin_bonus, d
+            kind, winner, bonus, points = ResultKind.GIN, knocker, self.options.gin_bonus, d
         elif k < d:
-            kind, winner, bonus, points = "knock", knocker, 0, d - k
+            kind, winner, bonus, points = ResultKind.KNOCK, knocker, 0, d - k
         else:
-            kind, winner, bonus, points = "undercut", defender, self.options.undercut_bonus, k - d
+            kind, winner, bonus = ResultKind.UNDERCUT, defender, self.options.undercut_bonus
+            points = k - d
         factor = 2 if self.doubled else 1
         return HandResult(
             kind=kind,

@@ -55,6 +55,30 @@ def _lay_off_loose(knocker_melds: Sequence[Meld], loose: Iterable[Card]) -> list
     return laid
 
 
+def layable_mask(knocker_melds: Sequence[Meld], cards: int) -> int:
+    """The cards of the mask ``cards`` that can be laid off on ``knocker_melds``, all at once:
+    each run grown from either end again and again, and the fourth card of a three-card set (a
+    card fitting both goes on the run). The mask form of what `lay_off` lays off of the
+    defender's loose cards, for players that weigh many hands."""
+    laid = 0
+    for meld in knocker_melds:
+        first = meld.cards[0]
+        if meld.is_run:
+            suit = first.suit * 13
+            low, high = first.rank - 2, meld.cards[-1].rank
+            while low >= 0 and cards >> (suit + low) & 1:
+                laid |= 1 << (suit + low)
+                low -= 1
+            while high < 13 and cards >> (suit + high) & 1:
+                laid |= 1 << (suit + high)
+                high += 1
+        elif len(meld.cards) == 3:
+            suits = {c.suit for c in meld.cards}
+            missing = ({0, 1, 2, 3} - suits).pop() * 13 + first.rank - 1
+            laid |= cards & (1 << missing)
+    return laid
+
+
 def lay_off(
     knocker_melds: Sequence[Meld],
     defender_cards: Iterable[Card],

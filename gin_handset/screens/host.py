@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from gin_handset.settings import data_dir
+from gin_handset.storage import data_dir
 
 if TYPE_CHECKING:
     from gin_handset.screens.base import Screen

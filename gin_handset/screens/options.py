@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from gin_handset.ai.levels import OFFERED
 from gin_handset.device.keys import (
     BACK,
     CONFIRM,
@@ -71,7 +72,7 @@ ROWS: tuple[Row, ...] = (
         ("Normal", "Doubles"), oklahoma_only=True),
     Row("Upcard First", "upcard_first", CHOICES["upcard_first"], ("Non-dealer", "Dealer")),
     Row("Next Dealer", "next_dealer", CHOICES["next_dealer"], ("Alternate", "Winner", "Loser")),
-    Row("Computer", "difficulty", DIFFICULTIES, ("Easy", "Normal", "Hard")),
+    Row("Computer", "difficulty", DIFFICULTIES, tuple(level.shown for level in OFFERED)),
     Row("Sound", "sound", (True, False), ("On", "Off")),
     Row("Deck Colours", "four_colour", (False, True), ("Two", "Four")),
     Row("Phone Layout", "layout", LAYOUTS, ("Auto", "Full", "Compact")),

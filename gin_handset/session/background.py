@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+POLL_MS = 16  # how often work in progress (a decision, a hint, a review) is looked at
 
 
 class Background(Generic[T]):

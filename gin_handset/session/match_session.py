@@ -1,42 +1,38 @@
 """The match on the handset, and the only door through which it changes.
 
 The person is in seat 0, the computer in seat 1. The session applies the person's actions, lets
-the computer play (its decision in a worker thread, each of its steps held on screen for a
-moment, a legal action played instead when the computer player fails), deals the next hand,
-and saves after every step, collecting what went wrong with saving for the screens to show.
-Screens read the person's `PlayerView` and the public match facts; they never save.
+the computer play (`ComputerTurn`: its decision in a worker thread, each of its steps held on
+screen for a moment), asks the coach (`Coaching`: a hint, the review of a hand), deals the next
+hand, and saves after every step, collecting what went wrong (saving, a failing computer player)
+for the screens to show. Screens read the person's `PlayerView` and the public match facts; they
+never save.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 
-from gin_handset.ai.coach import Advice, advise
+from gin_handset.ai.coach import Advice
+from gin_handset.ai.levels import make_player
 from gin_handset.ai.player import Player
-from gin_handset.ai.players import make_player
 from gin_handset.rules.actions import Action, action_text
 from gin_handset.rules.hand import Event, HandResult, IllegalAction, Phase
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
-from gin_handset.session.background import Background
+from gin_handset.session.background import POLL_MS, Background
+from gin_handset.session.coaching import Coaching
+from gin_handset.session.computer_turn import ComputerTurn
 from gin_handset.session.ledger import Ledger
 from gin_handset.session.record import COMPUTER, HUMAN, NEXT_HAND, MatchRecord, replay
 from gin_handset.session.replayer import positions
-from gin_handset.session.review import Reconsidered, reconsider
+from gin_handset.session.review import Reconsidered
 from gin_handset.session.saves import MAX_STEPS, SaveStore
+from gin_handset.session.seats import COMPUTER_SEATS, Seats
 
-# How long each kind of computer step stays on screen, in milliseconds of the logical clock.
-PACE_MS = {
-    "pass": 900, "take": 1000, "stock": 800, "pile": 1000, "discard": 1000, "cancel": 600,
-    "knock": 1400, "end": 150,
-}
-ARRANGE_MS = 900  # the computer laying down its melds
-THINKING_SHOWN_MS = 300  # "thinking" is shown only when a decision takes longer than this
-POLL_MS = 16  # how often a decision in progress is looked at
+__all__ = ["POLL_MS", "ClosedSession", "MatchSession"]
 FULL = f"The match has {MAX_STEPS} steps, the most a save holds: it cannot go on"
 
 
@@ -53,22 +49,15 @@ class MatchSession:
         self.ledger = ledger  # the player's statistics and history, told of the match's end
         self._match = replay(record)
         self.store = store
-        # The computer's randomness is seeded afresh for each decision from the match seed and
-        # the step number, and it recalls the hands already over, so a resumed match plays on
-        # as the uninterrupted one would; only the simple and easy players' memory of the hand
-        # in progress starts afresh.
-        self._rng = random.Random()
-        self.computer: Player = player or make_player(record.difficulty, self._rng)
-        self.problems: list[str] = []  # news about saving not yet shown
+        self.problems: list[str] = []  # news about saving and the computer not yet shown
         self._save_failing = False
         self.closed = False
-        self._decision: Background[Action] | None = None
-        self._hint: tuple[int, Background[Advice]] | None = None  # the step it was asked at
-        self._review: tuple[int, Background[list[Reconsidered]]] | None = None
-        self._hold_ms = 0
-        self._waited_ms = 0
-        self.computer_step: Event | None = None  # the computer's last step, while shown
-        self.computer_laid_down = False  # its last step laid its melds down
+        # The computer recalls the hands already over, so a resumed match plays on as the
+        # uninterrupted one would; only the simple and easy players' memory of the hand in
+        # progress starts afresh.
+        rng = random.Random()
+        self._turn = ComputerTurn(self, player or make_player(record.difficulty, rng), rng)
+        self._coaching = Coaching()
         self._views: dict[int, tuple[int, PlayerView]] = {}
         if NEXT_HAND in record.steps or self._match.hand.is_over:  # a hand already over
             for position in positions(record):  # what the computer saw at the end of each
@@ -104,6 +93,11 @@ class MatchSession:
             cached = (step, view_of(self._match.hand, seat, self._match.scores))
             self._views[seat] = cached
         return cached[1]
+
+    @property
+    def seats(self) -> Seats:
+        """The person in seat 0, the computer in seat 1."""
+        return COMPUTER_SEATS
 
     @property
     def seed(self) -> int:
@@ -165,17 +159,100 @@ class MatchSession:
         writes a save it would refuse to read)."""
         return len(self.record.steps) >= MAX_STEPS
 
+    # The computer's turn (`ComputerTurn`).
+
+    @property
+    def computer(self) -> Player:
+        """The computer player (tests may put another in its seat)."""
+        return self._turn.player
+
+    @computer.setter
+    def computer(self, player: Player) -> None:
+        self._turn.player = player
+
+    @property
+    def computer_step(self) -> Event | None:
+        """The computer's last step, while shown (tests may stage one)."""
+        return self._turn.step
+
+    @computer_step.setter
+    def computer_step(self, step: Event | None) -> None:
+        self._turn.step = step
+
+    @property
+    def computer_laid_down(self) -> bool:
+        """The computer's last step laid its melds down (tests may stage it)."""
+        return self._turn.laid_down
+
+    @computer_laid_down.setter
+    def computer_laid_down(self, laid_down: bool) -> None:
+        self._turn.laid_down = laid_down
+
     @property
     def computer_playing(self) -> bool:
         """The computer is to act, or its last step is still being shown."""
-        return self.computer_to_act or self._hold_ms > 0
+        return self._turn.playing
 
     @property
     def thinking_shown(self) -> bool:
         """The computer has been deciding long enough to say so."""
-        return self._decision is not None and self._waited_ms >= THINKING_SHOWN_MS
+        return self._turn.thinking_shown
 
-    # Changes: the person's actions, the computer's play, the next hand.
+    def advance(self, ms: int) -> bool:
+        """Let the computer play on for ``ms`` of the clock; True when what it shows changed:
+        a step played, or the notice that it is thinking."""
+        return self._turn.advance(ms)
+
+    def hurry(self) -> None:
+        """Stop holding the computer's last step on screen."""
+        self._turn.hurry()
+
+    def wake_in(self) -> int | None:
+        """Milliseconds until `advance` has something to do; None when only a key can help."""
+        return self._turn.wake_in()
+
+    def decision_in_progress(self) -> Background[Action] | None:
+        """The computer's decision being made, if any (tests wait for it)."""
+        return self._turn.decision_in_progress()
+
+    def play_computer(self, action: Action) -> Event | None:
+        """Apply the computer's action (for `ComputerTurn`): the public event it made, None
+        when it laid its melds down; IllegalAction when it is not the computer's turn or the
+        rules refuse it."""
+        if not self.computer_to_act:
+            raise IllegalAction("not the computer's turn")
+        before = len(self._match.hand.log)
+        self._apply(action)
+        log = self._match.hand.log
+        return log[-1] if len(log) > before else None
+
+    # The coach (`Coaching`).
+
+    def ask_hint(self) -> str | None:
+        """Start working out the coach's move for the player (off the main loop); the match is
+        marked as assisted from now on. Why not, when the player has no decision to make."""
+        if not self.human_to_act or self.closed:
+            return "No move of yours to hint at now"
+        self._coaching.ask_hint(self.record, self.view(HUMAN))
+        if not self.record.assisted:
+            self.record = replace(self.record, assisted=True)
+            self._save()
+        return None
+
+    def hint(self) -> Advice | None:
+        """The coach's advice for the present step, once worked out."""
+        return self._coaching.hint(len(self.record.steps))
+
+    def hint_pending(self) -> bool:
+        return self._coaching.hint_pending(len(self.record.steps))
+
+    def review(self) -> list[Reconsidered] | None:
+        """The player's knock decisions of the hand just over that the coach would have made
+        otherwise; None while they are being worked out (in the background, from the first
+        call at the hand's end)."""
+        return self._coaching.review(self.record) if self.hand_over else None
+
+    # Changes: the person's actions, the next hand; leaving.
 
     def act(self, action: Action) -> str | None:
         """Apply the person's action; the reason when the rules refuse it, else None."""
@@ -183,7 +260,7 @@ class MatchSession:
             return FULL
         if not self.human_to_act:
             return "Not your turn"
-        self.computer_step, self.computer_laid_down = None, False
+        self._turn.forget_step()
         try:
             self._apply(action)
         except IllegalAction as error:
@@ -196,135 +273,20 @@ class MatchSession:
         if self.full:
             self.problems.append(FULL)
             return
-        self.computer_step, self.computer_laid_down = None, False
+        self._turn.forget_step()
         self._match = self._match.next_hand()
         self._record(NEXT_HAND)
 
-    def advance(self, ms: int) -> bool:
-        """Let the computer play on for ``ms`` of the clock; True when what it shows changed:
-        a step played, or the notice that it is thinking."""
-        if self.closed:
-            return False
-        if self._hold_ms > 0:
-            self._hold_ms = max(0, self._hold_ms - ms)
-            if self._hold_ms > 0:
-                return False
-        if not self.computer_to_act:
-            return False
-        if self._decision is None:
-            self._think()
-        assert self._decision is not None
-        if not self._decision.done:
-            shown = self.thinking_shown
-            self._waited_ms += ms
-            return self.thinking_shown != shown
-        self._play(self._decision)
-        return True
-
-    def hurry(self) -> None:
-        """Stop holding the computer's last step on screen."""
-        self._hold_ms = 0
-
-    def wake_in(self) -> int | None:
-        """Milliseconds until `advance` has something to do; None when only a key can help."""
-        if self.closed:
-            return None
-        if self._hold_ms > 0:
-            return self._hold_ms
-        if not self.computer_to_act:
-            return None
-        if self._decision is not None and not self._decision.done:
-            return POLL_MS
-        return 0
-
-    def decision_in_progress(self) -> Background[Action] | None:
-        """The computer's decision being made, if any (tests wait for it)."""
-        if self._decision is None and self.computer_to_act and not self.closed:
-            self._think()
-        return self._decision
-
-    def ask_hint(self) -> str | None:
-        """Start working out the coach's move for the player (off the main loop); the match is
-        marked as assisted from now on. Why not, when the player has no decision to make."""
-        if not self.human_to_act or self.closed:
-            return "No move of yours to hint at now"
-        step = len(self.record.steps)
-        if self._hint is None or self._hint[0] != step:
-            view, rng = self.view(HUMAN), random.Random(f"{self.record.seed}/hint/{step}")
-            self._hint = (step, Background(lambda: advise(view, rng), "hint"))
-        if not self.record.assisted:
-            self.record = replace(self.record, assisted=True)
-            self._save()
-        return None
-
-    def hint(self) -> Advice | None:
-        """The coach's advice for the present step, once worked out."""
-        if self._hint is None or self._hint[0] != len(self.record.steps):
-            return None
-        work = self._hint[1]
-        return work.result if work.done else None
-
-    def review(self) -> list[Reconsidered] | None:
-        """The player's knock decisions of the hand just over that the coach would have made
-        otherwise; None while they are being worked out (in the background, from the first
-        call at the hand's end)."""
-        if not self.hand_over:
-            return None
-        step = len(self.record.steps)
-        if self._review is None or self._review[0] != step:
-            record = self.record
-            self._review = (step, Background(lambda: reconsider(record, HUMAN), "review"))
-        work = self._review[1]
-        if not work.done:
-            return None
-        return work.result if work.result is not None else []
-
-    def hint_pending(self) -> bool:
-        return (self._hint is not None and self._hint[0] == len(self.record.steps)
-                and not self._hint[1].done)
-
     def close(self) -> None:
         """The match was left: drop the work in progress; change nothing more."""
-        for work in (self._decision, self._hint[1] if self._hint else None,
-                     self._review[1] if self._review else None):
-            if work is not None:
-                work.abandon()
-        self._decision = self._hint = self._review = None
+        self._turn.close()
+        self._coaching.close()
         self.closed = True
 
     def take_problems(self) -> list[str]:
-        """The save failures not yet shown, once."""
+        """The problems not yet shown, once."""
         problems, self.problems = self.problems, []
         return problems
-
-    def _think(self) -> None:
-        self._rng.seed(f"{self.record.seed}/computer/{len(self.record.steps)}")
-        view, player = self.view(COMPUTER), self.computer
-        self._decision = Background(lambda: player.choose(view), "computer-decision")
-        self._waited_ms = 0
-
-    def _play(self, decision: Background[Action]) -> None:
-        """Apply the computer's decision (a legal action instead if it failed) and hold it."""
-        self._decision = None
-        before = len(self._match.hand.log)
-        try:
-            if decision.result is None:
-                raise IllegalAction(f"no action ({decision.error!r})")
-            self._apply(decision.result)
-        except IllegalAction as problem:
-            fallback = self.view(COMPUTER).legal_actions[0]
-            print(f"gin-handset: the computer player erred: {problem}; it plays {fallback}",
-                  file=sys.stderr)
-            self._apply(fallback)
-        log = self._match.hand.log
-        if len(log) > before:
-            self.computer_step, self.computer_laid_down = log[-1], False
-            self._hold_ms = PACE_MS[log[-1].kind]
-        else:
-            self.computer_step, self.computer_laid_down = None, True
-            self._hold_ms = ARRANGE_MS
-        if self.computer_to_act:
-            self._think()
 
     def _apply(self, action: Action) -> None:
         self._check_open()

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gin_handset.ai.player import PLAYER_NAMES
+from gin_handset.ai.levels import PLAYER_NAMES
 from gin_handset.rules.options import Options
 from gin_handset.session.files import MATCH_FILE, has_save
 from gin_handset.session.record import MatchRecord, ReplayError, replay

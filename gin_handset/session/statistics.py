@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from gin_handset.ai.player import PLAYER_NAMES
-from gin_handset.rules.hand import HandResult
+from gin_handset.ai.levels import PLAYER_NAMES
+from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import CHOICES
 from gin_handset.session.record import HUMAN, MatchRecord
@@ -27,6 +27,12 @@ MAX_COUNTED = 200  # match keys remembered, so that no match is counted twice
 MAX_KEY = 64
 GAMES: tuple[str, ...] = CHOICES["game_type"]
 LEVELS: tuple[str, ...] = PLAYER_NAMES
+
+
+# The tally field that counts a hand, by how it ended: won by the player, or lost.
+WON = {ResultKind.GIN: "gins", ResultKind.KNOCK: "knocks_won", ResultKind.UNDERCUT: "undercuts"}
+LOST = {ResultKind.GIN: "gins_against", ResultKind.KNOCK: "knocks_lost",
+        ResultKind.UNDERCUT: "undercuts_against"}
 
 
 class StatisticsError(FieldError):
@@ -165,11 +171,7 @@ class Outcome:
             mine = result.winner == HUMAN
             if mine:
                 counts["points"] += result.points
-            name = {"gin": "gins", "knock": "knocks_won", "undercut": "undercuts"}[result.kind]
-            if not mine:
-                name = {"gins": "gins_against", "knocks_won": "knocks_lost",
-                        "undercuts": "undercuts_against"}[name]
-            counts[name] += 1
+            counts[(WON if mine else LOST)[result.kind]] += 1
         return counts
 
 

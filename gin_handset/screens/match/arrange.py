@@ -28,7 +28,6 @@ from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import BEST, BREAK
 from gin_handset.screens.match.table import scores_title
 from gin_handset.screens.match.ui import (
-    COMPUTER_NAME,
     Go,
     MatchPart,
     MatchTransition,
@@ -176,11 +175,12 @@ class ArrangeScreen(MatchPart):
         view = self.view
         other = pygame.Rect(0, y + step, theme.width, row_h)
         knocker = view.knocker_arrangement
+        opponent = self.ui.seats.name(view.opponent)
         if knocker is not None:
-            label = f"{COMPUTER_NAME} knocked: deadwood {knocker.deadwood_count}"
+            label = f"{opponent} knocked: deadwood {knocker.deadwood_count}"
             shown = table.arranged_row(knocker.melds, knocker.deadwood)
         else:
-            label = f"{COMPUTER_NAME}: {view.opponent_hand_count} cards"
+            label = f"{opponent}: {view.opponent_hand_count} cards"
             shown = table.arranged_row((), view.opponent_hand or ())
         if shown.cards:
             card_render.draw_hand(lcd, theme, shown.cards, other, shown.looks)

@@ -14,8 +14,9 @@ from gin_handset.device.keys import CHOOSE, PhoneKey
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import EventKind
 from gin_handset.screens.match.table import TableScreen, describe
-from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
 
 class ComputerTurnScreen(TableScreen):
@@ -52,21 +53,22 @@ class ComputerTurnScreen(TableScreen):
         if step is None:
             return PLAIN, PLAIN
         on = CardLook(cursor=True)
-        if step.kind == "stock":
+        if step.kind is EventKind.STOCK:
             return on, PLAIN
-        if step.kind in ("take", "pile", "discard", "cancel"):
+        if step.kind in (EventKind.TAKE, EventKind.PILE, EventKind.DISCARD, EventKind.CANCEL):
             return PLAIN, on
         return PLAIN, PLAIN
 
     def prompt(self) -> list[table.Part]:
-        session = self.ui.session
+        session, seats = self.ui.session, self.ui.seats
+        other = seats.name(seats.other)
         if session.computer_step is not None:
-            return describe(session.computer_step)
+            return describe(session.computer_step, seats)
         if session.computer_laid_down:
-            return [f"{COMPUTER_NAME} lays down its melds"]
+            return [f"{other} lays down its melds"]
         if session.thinking_shown:
-            return [f"{COMPUTER_NAME} is thinking"]
-        return [f"{COMPUTER_NAME}'s turn"]
+            return [f"{other} is thinking"]
+        return [f"{other}'s turn"]
 
     def soft_keys(self) -> tuple[str, str]:
         return "Hurry", "Menu"

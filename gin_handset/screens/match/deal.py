@@ -14,8 +14,7 @@ from gin_handset.render.cards import CardLook, hand_slots
 from gin_handset.rules.cards import Card
 from gin_handset.screens.match.motion import FRAME_MS, SPEEDS, Motion
 from gin_handset.screens.match.table import TableScreen, meld_looks
-from gin_handset.screens.match.ui import COMPUTER_NAME, Go, MatchTransition, MatchUI, Route
-from gin_handset.session.record import COMPUTER, HUMAN
+from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
 CARD_MS = 70  # between two dealt cards
 UPCARD_MS = 300  # before the upcard is turned
@@ -74,11 +73,12 @@ class DealScreen(TableScreen):
         where = table.table_layout(theme)
         seat = 1 - self.view.dealer if number % 2 else self.view.dealer
         count = self._count(seat)
-        if seat == HUMAN:
+        seats = self.ui.seats
+        if seat == seats.me:
             end = hand_slots(theme, count, where.hand)[-1]
             card: Card | None = self.view.hand[count - 1]
         else:
-            row = table.opponent_row(theme, where.opponent, COMPUTER_NAME)
+            row = table.opponent_row(theme, where.opponent, seats.name(seats.other))
             end, card = hand_slots(theme, count, row)[-1], None
         start = pygame.Rect(where.stock, end.size)
         self.tracker.motion = Motion(card, start, end, speed, False, seat)
@@ -92,7 +92,7 @@ class DealScreen(TableScreen):
                    - self.clock)
 
     def opponent_cards(self) -> tuple[int, list[Card] | None]:
-        return self._count(COMPUTER), None
+        return self._count(self.ui.seats.other), None
 
     def piles(self) -> tuple[int, Card | None, int]:
         if self.upcard_shown:
@@ -100,7 +100,7 @@ class DealScreen(TableScreen):
         return DECK - self.dealt, None, 0
 
     def hand_row(self) -> tuple[list[Card], list[CardLook]]:
-        dealt = list(self.view.hand[: self._count(HUMAN)])
+        dealt = list(self.view.hand[: self._count(self.ui.seats.me)])
         if self.dealt < DEALT:
             return dealt, [CardLook()] * len(dealt)
         cards = self.ui.hand_cards()
@@ -113,7 +113,7 @@ class DealScreen(TableScreen):
 
     def side_lines(self) -> list[list[table.Part]]:
         view = self.view
-        dealer = "You deal" if view.dealer == HUMAN else f"{COMPUTER_NAME} deals"
+        dealer = self.ui.seats.does(view.dealer, "deal", to_me=True)
         lines: list[list[table.Part]] = [[f"Hand {self.ui.session.hand_number + 1}"], [dealer]]
         if self.upcard_shown:
             lines.append(["Upcard ", view.upcard])

@@ -26,13 +26,14 @@ from gin_handset.render import table, widgets
 from gin_handset.render.fonts import line_height
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import EventKind
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
 from gin_handset.screens.common import draw_frame, draw_text_box, step_cursor
 from gin_handset.screens.help import HelpScreen
-from gin_handset.screens.match.table import seat_name
-from gin_handset.screens.match.ui import COMPUTER_NAME, MatchUI
+from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import POLL_MS
+from gin_handset.session.seats import Seats
 
 RESUME, HINT, PILE = "Resume", "Hint", "Discard pile"
 HOW_TO_PLAY, MAIN_MENU = "How to Play", "Main menu"
@@ -88,20 +89,21 @@ def pile_history(view: PlayerView) -> list[tuple[Card, int | None]]:
     upcard), rebuilt from the public log."""
     pile: list[tuple[Card, int | None]] = [(view.upcard, None)]
     for event in view.log:
-        if event.kind == "discard" and event.card is not None:
+        if event.kind is EventKind.DISCARD and event.card is not None:
             pile.append((event.card, event.seat))
-        elif event.kind in ("take", "pile", "cancel"):
+        elif event.kind in (EventKind.TAKE, EventKind.PILE, EventKind.CANCEL):
             pile.pop()
     return pile
 
 
-def pile_lines(view: PlayerView) -> list[list[table.Part]]:
+def pile_lines(view: PlayerView, seats: Seats) -> list[list[table.Part]]:
     lines: list[list[table.Part]] = []
     for card, seat in reversed(pile_history(view)):
-        who = "upcard" if seat is None else f"by {seat_name(seat)}"
+        who = "upcard" if seat is None else f"by {seats.who(seat)}"
         lines.append([card, f" {who}"])
     taken = view.opponent_pickups
-    lines.append([f"{COMPUTER_NAME} took {'nothing' if not taken else ''}", *_spaced(taken)])
+    other = seats.name(view.opponent)
+    lines.append([f"{other} took {'nothing' if not taken else ''}", *_spaced(taken)])
     return lines
 
 
@@ -124,7 +126,7 @@ class PileScreen(Screen):
     def pages(self, theme: Theme) -> list[list[list[table.Part]]]:
         rect = self.area(theme)
         per_page = max(1, rect.height // (line_height(theme.font("body")) + 1))
-        lines = pile_lines(self.ui.view())
+        lines = pile_lines(self.ui.view(), self.ui.seats)
         return [lines[i:i + per_page] for i in range(0, len(lines), per_page)]
 
     @staticmethod

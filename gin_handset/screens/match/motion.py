@@ -17,9 +17,8 @@ from gin_handset.render import table
 from gin_handset.render.cards import card_metrics, hand_slots
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import EventKind
 from gin_handset.rules.view import PlayerView
-from gin_handset.screens.match.ui import COMPUTER_NAME
-from gin_handset.session.record import HUMAN
 
 SPEEDS = {"off": 0, "normal": 240, "fast": 140}  # ms a card takes to slide
 FRAME_MS = 16
@@ -51,7 +50,8 @@ class Motion:
 class MotionTracker:
     """Starts a motion for each new draw or discard the view shows."""
 
-    def __init__(self, view: PlayerView, hand: list[Card]) -> None:
+    def __init__(self, view: PlayerView, hand: list[Card], opponent: str) -> None:
+        self.opponent = opponent  # the opponent's name, drawn beside its cards
         self.log_seen = len(view.log)
         self.hand_seen = list(hand)  # the player's cards in the order shown
         self.opponent_seen = view.opponent_hand_count
@@ -91,19 +91,21 @@ class MotionTracker:
         pile = pygame.Rect(where.discard, (m.width, m.height))
         stock = pygame.Rect(where.stock, (m.width, m.height))
         mine = event.seat == view.seat
-        if event.kind == "discard":
+        if event.kind is EventKind.DISCARD:
             start = (self._slot(hand_slots(theme, len(self.hand_seen), where.hand),
                                 self.hand_seen, event.card) if mine
-                     else self._opponent_slot(theme, where.opponent, self.opponent_seen))
+                     else self._opponent_slot(theme, where.opponent, self.opponent_seen,
+                                              self.opponent))
             return Motion(event.card, start, pile, speed, True, event.seat)
-        if event.kind in ("stock", "pile", "take", "cancel"):
-            source = stock if event.kind == "stock" else pile
+        if event.kind in (EventKind.STOCK, EventKind.PILE, EventKind.TAKE, EventKind.CANCEL):
+            source = stock if event.kind is EventKind.STOCK else pile
             if mine:
                 gained = next((c for c in hand if c not in self.hand_seen), None)
                 end = self._slot(hand_slots(theme, len(hand), where.hand), hand, gained)
-                return Motion(gained, source, end, speed, False, HUMAN)
-            shown = event.card if event.kind != "stock" else None
-            end = self._opponent_slot(theme, where.opponent, view.opponent_hand_count)
+                return Motion(gained, source, end, speed, False, view.seat)
+            shown = event.card if event.kind is not EventKind.STOCK else None
+            end = self._opponent_slot(theme, where.opponent, view.opponent_hand_count,
+                                      self.opponent)
             return Motion(shown, source, end, speed, False, event.seat)
         return None
 
@@ -114,6 +116,6 @@ class MotionTracker:
         return slots[len(slots) // 2] if slots else pygame.Rect(0, 0, 0, 0)
 
     @staticmethod
-    def _opponent_slot(theme: Theme, rect: pygame.Rect, count: int) -> pygame.Rect:
-        slots = hand_slots(theme, max(1, count), table.opponent_row(theme, rect, COMPUTER_NAME))
+    def _opponent_slot(theme: Theme, rect: pygame.Rect, count: int, name: str) -> pygame.Rect:
+        slots = hand_slots(theme, max(1, count), table.opponent_row(theme, rect, name))
         return slots[-1]

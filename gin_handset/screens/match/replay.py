@@ -23,6 +23,7 @@ from gin_handset.render import cards as card_render
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.render.theme import Theme
+from gin_handset.rules.hand import EventKind
 from gin_handset.rules.melds import deadwood
 from gin_handset.screens.base import Pop, Screen, Transition
 from gin_handset.screens.common import draw_frame
@@ -33,35 +34,37 @@ from gin_handset.screens.match.showdown import (
     explain,
     result_rows,
 )
-from gin_handset.screens.match.table import describe, draw_status, meld_looks, seat_name
-from gin_handset.screens.match.ui import BY_MELDS, COMPUTER_NAME, sorted_hand
-from gin_handset.session.record import COMPUTER, HUMAN
+from gin_handset.screens.match.table import describe, draw_status, meld_looks
+from gin_handset.screens.match.ui import BY_MELDS, sorted_hand
 from gin_handset.session.replayer import Position, hand_starts
+from gin_handset.session.seats import COMPUTER_SEATS, Seats
 
 PLAY_MS = 900  # each step's time on screen while the replay plays by itself
 KEYS_HELP = "4/6 step  2/8 hand  OK play"
 
 
-def describe_position(position: Position) -> list[table.Part]:
+def describe_position(position: Position, seats: Seats) -> list[table.Part]:
     """What happened at ``position``, every card shown: the replay has no secrets."""
     hand = position.match.hand
     if position.step is None:
-        return [f"{seat_name(hand.dealer)} dealt, upcard ", hand.upcard]
+        return [f"{seats.who(hand.dealer)} dealt, upcard ", hand.upcard]
     assert position.seat is not None
-    who = seat_name(position.seat)
+    who = seats.who(position.seat)
     event = position.event
     if event is None:  # laying down at the showdown
         return [f"{who} laid down" if position.seat == hand.knocker else f"{who} laid off"]
-    return describe(event, position.gained)
+    return describe(event, seats, position.gained)
 
 
 class ReplayScreen(Screen):
     """``positions`` (of the match of ``seed``, from a deal on) shown one at a time."""
 
-    def __init__(self, positions: list[Position], seed: int) -> None:
+    def __init__(self, positions: list[Position], seed: int,
+                 seats: Seats = COMPUTER_SEATS) -> None:
         super().__init__()
         self.positions = positions
         self.seed = seed
+        self.seats = seats  # whose hand is at the bottom, and the names
         self.starts = hand_starts(positions)
         self.index = 0
         self.playing = False
@@ -122,24 +125,27 @@ class ReplayScreen(Screen):
         match = self.position.match
         hand = match.hand
         scores = match.scores
-        draw_frame(lcd, theme, self, f"You {scores[HUMAN]}  {COMPUTER_NAME} {scores[COMPUTER]}")
+        seats = self.seats
+        draw_frame(lcd, theme, self, seats.scores(scores))
         where = table.table_layout(theme)
-        theirs = sorted_hand(hand.hands[COMPUTER], BY_MELDS)
-        table.draw_opponent(lcd, theme, where.opponent, len(theirs), COMPUTER_NAME, theirs)
+        theirs = sorted_hand(hand.hands[seats.other], BY_MELDS)
+        table.draw_opponent(lcd, theme, where.opponent, len(theirs), seats.name(seats.other),
+                            theirs)
         pile = hand.discard_pile
         moved = self.position.event is not None and self.position.event.kind in (
-            "take", "pile", "discard", "cancel")
+            EventKind.TAKE, EventKind.PILE, EventKind.DISCARD, EventKind.CANCEL)
         card_render.draw_pile(lcd, theme, where.stock, None, len(hand.stock),
                               CardLook(cursor=self.position.step == "stock"))
         card_render.draw_pile(lcd, theme, where.discard, pile[-1] if pile else None, len(pile),
                               CardLook(cursor=True) if moved else PLAIN)
         start = max(s for s in self.starts if s <= self.index)
         recent = self.positions[max(start, self.index - 2): self.index + 1]
-        table.draw_notes(lcd, theme, where.choices, [describe_position(p) for p in recent])
-        mine = sorted_hand(hand.hands[HUMAN], BY_MELDS)
+        table.draw_notes(lcd, theme, where.choices,
+                         [describe_position(p, seats) for p in recent])
+        mine = sorted_hand(hand.hands[seats.me], BY_MELDS)
         draw_status(lcd, theme, where.status, f"Deadwood {deadwood(mine)}",
-                    f"{COMPUTER_NAME} {deadwood(theirs)}")
-        gained = self.position.gained if self.position.seat == HUMAN else None
+                    f"{seats.name(seats.other)} {deadwood(theirs)}")
+        gained = self.position.gained if self.position.seat == seats.me else None
         looks = [replace(look, cursor=card == gained)
                  for card, look in zip(mine, meld_looks(mine), strict=True)]
         card_render.draw_hand(lcd, theme, mine, where.hand, looks)
@@ -150,11 +156,11 @@ class ReplayScreen(Screen):
         assert result is not None
         content = draw_frame(lcd, theme, self, TITLES[result.kind],
                              f"Hand {match.hand_number + 1}")
-        scores = match.scores
-        rows = result_rows(result, {HUMAN: match.hand.hands[HUMAN],
-                                    COMPUTER: match.hand.hands[COMPUTER]})
+        seats = self.seats
+        rows = result_rows(result, {seats.me: match.hand.hands[seats.me],
+                                    seats.other: match.hand.hands[seats.other]}, seats)
         draw_showdown(lcd, theme, content, rows, [
-            explain(result),
-            f"Total: You {scores[HUMAN]}, {COMPUTER_NAME} {scores[COMPUTER]}",
-            deal_label(self.seed, match.hand_number, match.hand.dealer),
+            explain(result, seats),
+            f"Total: {seats.scores(match.scores, ', ')}",
+            deal_label(self.seed, match.hand_number, match.hand.dealer, seats),
         ])

@@ -12,7 +12,7 @@ from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, PhoneKey
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
-from gin_handset.rules.hand import HandResult
+from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.screens.base import PopToRoot, Replace
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import REPLAY_KEY
@@ -24,7 +24,6 @@ from gin_handset.screens.match.showdown import (
     result_rows,
 )
 from gin_handset.screens.match.ui import (
-    COMPUTER_NAME,
     Go,
     MatchPart,
     MatchTransition,
@@ -32,7 +31,7 @@ from gin_handset.screens.match.ui import (
     Route,
 )
 from gin_handset.session.match_session import POLL_MS, MatchSession
-from gin_handset.session.record import COMPUTER, HUMAN
+from gin_handset.session.seats import Seats
 
 
 class ScoreScreen(MatchPart):
@@ -51,8 +50,8 @@ class ScoreScreen(MatchPart):
 
     def on_enter(self) -> None:
         self.ui.session.review()  # the coach starts looking over the hand meanwhile
-        if self.result.kind in ("gin", "knock", "undercut"):
-            self.ui.context.host.jingle(self.result.kind)
+        if self.result.kind is not ResultKind.DEAD:
+            self.ui.context.host.jingle(self.result.kind.value)
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         if key is REPLAY_KEY:
@@ -65,17 +64,17 @@ class ScoreScreen(MatchPart):
 
     def rows(self) -> list[tuple[str, table.ArrangedRow]]:
         """Each shown hand's label and arranged cards: the knocker first."""
-        return result_rows(self.result, {HUMAN: self.ui.view().hand})
+        return result_rows(self.result, {self.ui.seats.me: self.ui.view().hand}, self.ui.seats)
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         session = self.ui.session
         content = draw_frame(lcd, theme, self, TITLES[self.result.kind],
                              f"Hand {session.hand_number + 1}")
-        scores = session.scores
+        seats = self.ui.seats
         draw_showdown(lcd, theme, content, self.rows(), [
-            explain(self.result),
-            f"Total: You {scores[HUMAN]}, {COMPUTER_NAME} {scores[COMPUTER]}",
-            deal_name(session),
+            explain(self.result, seats),
+            f"Total: {seats.scores(session.scores, ', ')}",
+            deal_name(session, seats),
         ])
         what = "result" if session.match_over else "next hand"
         table.draw_prompt(lcd, theme, [f"OK: {what}  1: replay"])
@@ -136,9 +135,9 @@ class ReviewScreen(MatchPart):
         table.draw_prompt(lcd, theme, ["OK: go on"])
 
 
-def deal_name(session: MatchSession) -> str:
+def deal_name(session: MatchSession, seats: Seats) -> str:
     """What replays this deal (``--seed N --hand K [--dealer]``)."""
-    return deal_label(session.seed, session.hand_number, session.view().dealer)
+    return deal_label(session.seed, session.hand_number, session.view().dealer, seats)
 
 
 class GameOverScreen(MatchPart):
@@ -155,7 +154,8 @@ class GameOverScreen(MatchPart):
         return "Again", "Menu"
 
     def on_enter(self) -> None:
-        self.ui.context.host.jingle("win" if self.ui.session.winner == HUMAN else "lose")
+        self.ui.context.host.jingle("win" if self.ui.session.winner == self.ui.seats.me
+                                    else "lose")
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         context = self.ui.context
@@ -167,8 +167,10 @@ class GameOverScreen(MatchPart):
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         session = self.ui.session
         content = draw_frame(lcd, theme, self, "Game over")
+        seats = self.ui.seats
         winner = session.winner
-        headline = "You win the match!" if winner == HUMAN else f"{COMPUTER_NAME} wins the match"
+        assert winner is not None
+        headline = f"{seats.does(winner, 'win')} the match" + ("!" if winner == seats.me else "")
         title = theme.font("title")
         body = theme.font("body")
         ink, accent = theme.color("text"), theme.color("accent")
@@ -179,7 +181,8 @@ class GameOverScreen(MatchPart):
         y += line_height(body)
         scores = session.scores
         hands = len(session.results)
-        for line in (f"You {scores[HUMAN]}", f"{COMPUTER_NAME} {scores[COMPUTER]}",
+        for line in (f"{seats.name(seats.me)} {scores[seats.me]}",
+                     f"{seats.name(seats.other)} {scores[seats.other]}",
                      f"to {session.options.points_to_win}, in {hands} hands"):
             draw_text(lcd, line, body, ink, (content.centerx, y), "center")
             y += line_height(body) + 1

@@ -12,43 +12,42 @@ from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
-from gin_handset.rules.hand import HandResult
+from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.match import first_dealer
 from gin_handset.rules.melds import best_arrangement
-from gin_handset.screens.match.table import seat_name
-from gin_handset.session.record import HUMAN
+from gin_handset.session.seats import YOU, Seats
 
-TITLES = {"gin": "Gin!", "knock": "Knock", "undercut": "Undercut!", "dead": "Dead hand"}
+TITLES = {ResultKind.GIN: "Gin!", ResultKind.KNOCK: "Knock", ResultKind.UNDERCUT: "Undercut!",
+          ResultKind.DEAD: "Dead hand"}
 
 
-def explain(result: HandResult) -> str:
+def explain(result: HandResult, seats: Seats) -> str:
     """How the winner's points were made, every bonus and the doubling spelt out."""
     if result.winner is None:
         return "Nobody knocked before the stock ran low: no score. The same dealer deals again."
-    winner = seat_name(result.winner)
     k, d = result.knocker_deadwood, result.defender_deadwood
-    if result.kind == "gin":
+    if result.kind is ResultKind.GIN:
         sum_text = f"{d} deadwood + {result.bonus} gin bonus"
-    elif result.kind == "knock":
+    elif result.kind is ResultKind.KNOCK:
         sum_text = f"{d} - {k} deadwood"
     else:
         sum_text = f"{k} - {d} deadwood + {result.bonus} undercut bonus"
     if result.doubled:
         sum_text = f"({sum_text}) x2 for the spade upcard"
-    verb = "score" if result.winner == HUMAN else "scores"
-    return f"{winner} {verb} {sum_text} = {result.points}."
+    return f"{seats.does(result.winner, 'score')} {sum_text} = {result.points}."
 
 
-def deal_label(seed: int, hand_number: int, dealer: int) -> str:
+def deal_label(seed: int, hand_number: int, dealer: int, seats: Seats) -> str:
     """What replays a deal: ``--seed N --hand K``, and ``--dealer`` when the dealer is not the
     one the seed alone gives."""
     name = f"Seed {seed} hand {hand_number + 1}"
     if dealer != first_dealer(seed, hand_number):
-        name += ", you deal" if dealer == HUMAN else f", {seat_name(dealer)} deals"
+        who = seats.does(dealer, "deal")
+        name += ", " + (who.lower() if seats.name(dealer) == YOU else who)
     return name
 
 
-def result_rows(result: HandResult, hands: dict[int, Sequence[Card]]
+def result_rows(result: HandResult, hands: dict[int, Sequence[Card]], seats: Seats
                 ) -> list[tuple[str, table.ArrangedRow]]:
     """Each shown hand's label and arranged cards, the knocker first. ``hands`` are the cards
     of the seats shown when nobody knocked (a dead hand)."""
@@ -56,15 +55,15 @@ def result_rows(result: HandResult, hands: dict[int, Sequence[Card]]
         rows = []
         for seat, cards in hands.items():
             best = best_arrangement(cards)
-            rows.append((f"{seat_name(seat)}: deadwood {best.deadwood_count}",
+            rows.append((f"{seats.name(seat)}: deadwood {best.deadwood_count}",
                          table.arranged_row(best.melds, best.deadwood)))
         return rows
     knocker = result.knocker_arrangement
     defender = result.defender
     laid = [lay.card for lay in defender.laid_off]
-    how = "went gin" if result.kind == "gin" else "knocked"
-    first = f"{seat_name(result.knocker)} {how}: deadwood {knocker.deadwood_count}"
-    second = f"{seat_name(1 - result.knocker)}: deadwood {defender.deadwood_count}"
+    how = "went gin" if result.kind is ResultKind.GIN else "knocked"
+    first = f"{seats.name(result.knocker)} {how}: deadwood {knocker.deadwood_count}"
+    second = f"{seats.name(1 - result.knocker)}: deadwood {defender.deadwood_count}"
     if laid:
         second += f", {len(laid)} laid off"
     return [(first, table.arranged_row(knocker.melds, knocker.deadwood)),

@@ -17,39 +17,35 @@ from gin_handset.render.cards import PLAIN, CardLook
 from gin_handset.render.fonts import text_width
 from gin_handset.render.theme import Theme
 from gin_handset.rules.cards import Card
-from gin_handset.rules.hand import Event
+from gin_handset.rules.hand import Event, EventKind
 from gin_handset.rules.melds import best_arrangement, deadwood
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.motion import FRAME_MS, SPEEDS, MotionTracker
 from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT, SORTS
-from gin_handset.screens.match.ui import COMPUTER_NAME, MatchPart, MatchTransition, MatchUI
-from gin_handset.session.record import HUMAN
+from gin_handset.screens.match.ui import MatchPart, MatchTransition, MatchUI
+from gin_handset.session.seats import Seats
 
 MENU = "Menu"
 
 
-def seat_name(seat: int) -> str:
-    return "You" if seat == HUMAN else COMPUTER_NAME
-
-
-def describe(event: Event, drawn: Card | None = None) -> list[table.Part]:
+def describe(event: Event, seats: Seats, drawn: Card | None = None) -> list[table.Part]:
     """A short line saying what a player did, with the card shown if it was public, and the
     card drawn from the stock when it is ``drawn`` (a replay has no secrets)."""
-    who = seat_name(event.seat)
+    who = seats.who(event.seat)
     shown = event.card if event.card is not None else drawn
     card: list[table.Part] = [shown] if shown is not None else []
     words = {
-        "pass": "passed", "take": "took", "stock": "drew" if drawn else "drew stock",
-        "pile": "took", "discard": "discarded", "cancel": "took back", "knock": "knocked",
-        "end": "ended turn",
+        EventKind.PASS: "passed", EventKind.TAKE: "took",
+        EventKind.STOCK: "drew" if drawn else "drew stock", EventKind.PILE: "took",
+        EventKind.DISCARD: "discarded", EventKind.CANCEL: "took back", EventKind.KNOCK: "knocked",
+        EventKind.END: "ended turn",
     }[event.kind]
     return [f"{who} {words} ", *card]
 
 
 def scores_title(ui: MatchUI) -> str:
-    scores = ui.session.scores
-    return f"You {scores[HUMAN]}  {COMPUTER_NAME} {scores[1 - HUMAN]}"
+    return ui.seats.scores(ui.session.scores)
 
 
 def knock_text(view: PlayerView) -> str:
@@ -74,7 +70,7 @@ class TableScreen(MatchPart):
         self.ui = ui
         self.hand_cursor = 0
         self.note: list[table.Part] | None = None
-        self.tracker = MotionTracker(self.view, ui.hand_cards())
+        self.tracker = MotionTracker(self.view, ui.hand_cards(), ui.seats.name(ui.seats.other))
 
     def settle(self) -> None:
         self.tracker.stop()  # any key ends a card's slide
@@ -145,8 +141,8 @@ class TableScreen(MatchPart):
 
     def side_lines(self) -> list[list[table.Part]]:
         """The last few things that happened, newest last."""
-        events = [e for e in self.view.log if e.kind != "end"]
-        return [describe(e) for e in events[-3:]]
+        events = [e for e in self.view.log if e.kind is not EventKind.END]
+        return [describe(e, self.ui.seats) for e in events[-3:]]
 
     def draw_side(self, lcd: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
         table.draw_notes(lcd, theme, rect, self.side_lines())
@@ -162,10 +158,11 @@ class TableScreen(MatchPart):
         where = table.table_layout(theme)
         motion = self.tracker.motion
         count, shown = self.opponent_cards()
-        if motion is not None and not motion.to_pile and motion.seat != HUMAN:
+        seats = self.ui.seats
+        if motion is not None and not motion.to_pile and motion.seat != seats.me:
             count -= 1  # the card is on its way
             shown = [c for c in shown if c != motion.card] if shown is not None else None
-        table.draw_opponent(lcd, theme, where.opponent, count, COMPUTER_NAME, shown)
+        table.draw_opponent(lcd, theme, where.opponent, count, seats.name(seats.other), shown)
         stock_count, top, pile_count = self.piles()
         if motion is not None and motion.to_pile:
             under = self.view.discard_pile[:-1]
@@ -177,7 +174,7 @@ class TableScreen(MatchPart):
         status_left, status_right = self.status()
         draw_status(lcd, theme, where.status, status_left, status_right)
         cards, looks = self.hand_row()
-        if motion is not None and not motion.to_pile and motion.seat == HUMAN:
+        if motion is not None and not motion.to_pile and motion.seat == seats.me:
             kept = [i for i, card in enumerate(cards) if card != motion.card]
             cards, looks = [cards[i] for i in kept], [looks[i] for i in kept]
         card_render.draw_hand(lcd, theme, cards, where.hand, looks)

@@ -18,8 +18,8 @@ from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Screen, Transition
 from gin_handset.screens.context import AppContext
 from gin_handset.session.match_session import MatchSession
+from gin_handset.session.seats import Seats
 
-COMPUTER_NAME = "CPU"
 BY_RANK, BY_SUIT, BY_MELDS = "rank", "suit", "melds"
 SORT_KEYS: dict[str, Callable[[Card], tuple[int, int]]] = {
     BY_RANK: lambda c: (c.rank, c.suit),
@@ -119,6 +119,11 @@ class MatchUI:
     @property
     def theme(self) -> Theme:
         return self.context.theme
+
+    @property
+    def seats(self) -> Seats:
+        """The seat this phone shows now, and the names."""
+        return self.session.seats
 
     def view(self) -> PlayerView:
         """All the player may know now."""

@@ -1,0 +1,43 @@
+"""Who sits where, as the phone names them: the seat this phone shows, and each seat's name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+YOU = "You"
+COMPUTER_NAME = "CPU"
+
+
+@dataclass(frozen=True)
+class Seats:
+    """The seat whose view this phone shows now (``me``) and each seat's name, by seat: against
+    the computer "You" and "CPU"; between people their nicknames."""
+
+    me: int = 0
+    names: tuple[str, str] = (YOU, COMPUTER_NAME)
+
+    @property
+    def other(self) -> int:
+        return 1 - self.me
+
+    def name(self, seat: int) -> str:
+        """How lines both players may see name ``seat`` (the title, the score)."""
+        return self.names[seat]
+
+    def who(self, seat: int) -> str:
+        """How lines for this phone's player alone name ``seat``: "You" for their own."""
+        return YOU if seat == self.me else self.names[seat]
+
+    def does(self, seat: int, verb: str, *, to_me: bool = False) -> str:
+        """``seat`` (its `name`, or `who` ``to_me``) and ``verb`` agreeing with it: "You
+        score", "Ann scores"."""
+        name = self.who(seat) if to_me else self.name(seat)
+        return f"{name} {verb}" if name == YOU else f"{name} {verb}s"
+
+    def scores(self, scores: tuple[int, int], between: str = "  ") -> str:
+        """Both names and scores, this phone's seat first: "You 12  CPU 30"."""
+        return (f"{self.name(self.me)} {scores[self.me]}{between}"
+                f"{self.name(self.other)} {scores[self.other]}")
+
+
+COMPUTER_SEATS = Seats()
