@@ -21,7 +21,8 @@ from gin_handset.rules.options import Options
 from gin_handset.session import ledger as ledger_module
 from gin_handset.session.history import Finished
 from gin_handset.session.ledger import MAX_SHARED_BYTES, Ledger, read_shared
-from gin_handset.session.match_session import FULL, MatchSession
+from gin_handset.session.match_base import FULL
+from gin_handset.session.match_session import MatchSession
 from gin_handset.session.opening import open_data_folder
 from gin_handset.session.record import MatchRecord, positions
 from gin_handset.session.saves import MAX_STEP_TEXT, MAX_STEPS, SaveStore

@@ -49,6 +49,14 @@ PLAYER_NAMES: tuple[str, ...] = tuple(level.name for level in LEVELS)  # what a 
 BENCHMARK_NAMES: tuple[str, ...] = tuple(level.name for level in BENCHMARKS)
 
 
+PEOPLE = "people"  # not a computer: a table of two people (pass and play, or the network)
+
+
+def opponent_shown(name: str) -> str:
+    """How the screens name a match's opponent: a level's shown name, or People."""
+    return "People" if name == PEOPLE else level_named(name).shown
+
+
 def level_named(name: str) -> Level:
     """The level or benchmark called ``name`` (case-insensitive); ValueError if there is none."""
     key = name.strip().lower()

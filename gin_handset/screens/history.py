@@ -8,7 +8,7 @@ from datetime import datetime
 
 import pygame
 
-from gin_handset.ai.levels import level_named
+from gin_handset.ai.levels import opponent_shown
 from gin_handset.device.keys import BACK, CHOOSE, CURSOR_DOWN, CURSOR_UP, PhoneKey
 from gin_handset.render import widgets
 from gin_handset.render.theme import Theme
@@ -35,7 +35,7 @@ def row_details(entry: Finished) -> str:
     """``Hard, Gin Rummy to 100``."""
     record = entry.record
     hint = ", hints" if record.assisted else ""
-    return (f"{level_named(record.difficulty).shown}, {game_name(record.options.game_type)} to "
+    return (f"{opponent_shown(record.difficulty)}, {game_name(record.options.game_type)} to "
             f"{record.options.points_to_win}{hint}")
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from gin_handset.ai.levels import level_named
+from gin_handset.ai.levels import opponent_shown
 from gin_handset.device.keys import (
     BACK,
     CHOOSE,
@@ -83,7 +83,7 @@ def sections(stats: Statistics) -> list[Section]:
     for level in LEVELS:
         tally = stats.tally(scope(ALL, level))
         if tally != Tally():
-            found.append(Section(level_named(level).shown, tally))
+            found.append(Section(opponent_shown(level), tally))
     games = [(game, stats.tally(scope(game, ALL))) for game in GAMES]
     if sum(tally != Tally() for _, tally in games) > 1:
         found += [Section(game_name(game), tally) for game, tally in games]

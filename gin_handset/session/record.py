@@ -41,6 +41,7 @@ class MatchRecord:
     first_dealer: int | None = None  # its dealer, when not the seed's own
     assisted: bool = False  # the player asked the coach for a hint
     started: str = ""  # when the match began (ISO 8601, local time); tells matches apart
+    names: tuple[str, ...] = ()  # the players' nicknames by seat, at a table of two people
     ended: str = ""  # when it ended (ISO 8601), in the save of a match that is over
 
     def plus(self, step: str) -> MatchRecord:
@@ -51,7 +52,7 @@ class MatchRecord:
         """Names this match as played so far: the same record always gives the same key, two
         matches (told apart by seed, start time or steps) never in practice."""
         text = json.dumps([self.options.to_dict(), self.seed, self.difficulty, self.first_hand,
-                           self.first_dealer, self.started, self.steps])
+                           self.first_dealer, self.started, self.steps, *self.names])
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 

@@ -10,10 +10,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gin_handset.ai.levels import PLAYER_NAMES
+from gin_handset.ai.levels import PEOPLE, PLAYER_NAMES
 from gin_handset.rules.options import Options
 from gin_handset.session.files import MATCH_FILE, has_save
 from gin_handset.session.record import MatchRecord, ReplayError, replay
+from gin_handset.session.seats import MAX_NICKNAME
 from gin_handset.storage import (
     FieldError,
     checked_format,
@@ -33,12 +34,13 @@ MAX_STEPS = 20_000  # far more than a match to 500 takes
 MAX_STEP_TEXT = 120
 
 
+
 class SaveError(FieldError):
     """A value in the save that cannot be used, naming its field."""
 
 
 FIELDS = ("format", "version", "options", "seed", "difficulty", "steps", "first_hand",
-          "first_dealer", "assisted", "started", "ended")
+          "first_dealer", "assisted", "started", "names", "ended")
 
 
 def record_to_dict(record: MatchRecord) -> dict[str, Any]:
@@ -54,6 +56,7 @@ def record_to_dict(record: MatchRecord) -> dict[str, Any]:
         "first_dealer": record.first_dealer,
         "assisted": record.assisted,
         "started": record.started,
+        **({"names": list(record.names)} if record.names else {}),
         **ended,
     }
 
@@ -78,8 +81,9 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     except (TypeError, ValueError) as error:
         raise SaveError("options", str(error)) from error
     difficulty = _field(data, "difficulty", str)
-    if difficulty not in PLAYER_NAMES:
-        raise SaveError("difficulty", f"{show(difficulty)} is not one of {', '.join(PLAYER_NAMES)}")
+    if difficulty not in (*PLAYER_NAMES, PEOPLE):
+        raise SaveError("difficulty", f"{show(difficulty)} is not one of "
+                        f"{', '.join((*PLAYER_NAMES, PEOPLE))}")
     steps = _field(data, "steps", list)
     if len(steps) > MAX_STEPS:
         raise SaveError("steps", f"{len(steps)} steps, more than the {MAX_STEPS} of any match")
@@ -102,8 +106,14 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     ended = data.get("ended", "")
     if ended != "" and not is_time(ended):
         raise SaveError("ended", f"{show(ended)} is not a date and time like 2026-11-30T21:49:33")
+    names = data.get("names", [])
+    if (type(names) is not list or len(names) not in (0, 2)
+            or not all(type(name) is str and 0 < len(name) <= MAX_NICKNAME for name in names)):
+        raise SaveError("names", f"expected two nicknames of at most {MAX_NICKNAME} characters")
+    if (difficulty == PEOPLE) != bool(names):
+        raise SaveError("names", "a table of two people names both players, and only it")
     record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),
-                         first_hand, first_dealer, assisted, started, ended)
+                         first_hand, first_dealer, assisted, started, tuple(names), ended)
     if not check_steps:
         return record
     try:

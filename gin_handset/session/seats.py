@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 YOU = "You"
 COMPUTER_NAME = "CPU"
+MAX_NICKNAME = 10  # characters: a nickname fits beside the opponent's cards on every skin
 
 
 @dataclass(frozen=True)

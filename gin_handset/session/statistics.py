@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from gin_handset.ai.levels import PLAYER_NAMES
+from gin_handset.ai.levels import PEOPLE, PLAYER_NAMES
 from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import CHOICES
@@ -26,7 +26,7 @@ MAX_COUNT = 10**9  # no tally can honestly reach this; a file that says so is no
 MAX_COUNTED = 200  # match keys remembered, so that no match is counted twice
 MAX_KEY = 64
 GAMES: tuple[str, ...] = CHOICES["game_type"]
-LEVELS: tuple[str, ...] = PLAYER_NAMES
+LEVELS: tuple[str, ...] = (*PLAYER_NAMES, PEOPLE)  # matches against people are kept apart
 
 
 # The tally field that counts a hand, by how it ended: won by the player, or lost.
@@ -184,6 +184,8 @@ class Statistics:
         return self.tallies.get(name, Tally())
 
     def _scopes(self, game: str, level: str) -> tuple[str, ...]:
+        if level == PEOPLE:  # apart from the matches against the computer
+            return (scope(ALL, PEOPLE),)
         return scope(ALL, ALL), scope(ALL, level), scope(game, ALL)
 
     def _counting(self, key: str, game: str, level: str, change: Any) -> Statistics:
