@@ -286,6 +286,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["skin"]:
         return skin_tools(argv[1:])
+    if argv[:1] in (["serve"], ["bot"]):
+        from gin_handset.net.cli import bot_main, serve_main
+
+        return (serve_main if argv[0] == "serve" else bot_main)(argv[1:])
     parser = build_parser()
     args = parse_args(parser, argv)
     if args.list_skins:

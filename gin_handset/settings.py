@@ -15,6 +15,7 @@ from typing import Any
 
 from gin_handset.ai.levels import OFFERED
 from gin_handset.rules.options import Options
+from gin_handset.session.seats import MAX_NICKNAME, is_nickname
 from gin_handset.storage import FieldError, data_dir, read_json, show, write_atomically
 
 FILE_NAME = "settings.json"
@@ -42,6 +43,7 @@ class Settings:
     lcd_grid: str = "skin"  # the pixel grid
     lcd_ghost: str = "skin"  # a slow panel's fading trace
     motion: str = "normal"  # one of MOTIONS
+    nickname: str = ""  # how a table of two people names this phone's player; "" not yet asked
 
     def __post_init__(self) -> None:
         for name in PLAIN_FIELDS:
@@ -52,10 +54,13 @@ class Settings:
                                     f"{shown}")
         if self.skin is not None and (type(self.skin) is not str or not self.skin):
             raise SettingsError("skin", f"{show(self.skin)} is not a skin name")
+        if type(self.nickname) is not str or (self.nickname and not is_nickname(self.nickname)):
+            raise SettingsError("nickname", f"{show(self.nickname)} is not a nickname: 1 to "
+                                f"{MAX_NICKNAME} letters, digits and spaces")
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": VERSION, "options": self.options.to_dict(),
-                **{name: getattr(self, name) for name in (*PLAIN_FIELDS, "skin")}}
+                **{name: getattr(self, name) for name in (*PLAIN_FIELDS, *OWN_FIELDS)}}
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -66,7 +71,7 @@ class Settings:
         if not isinstance(data, dict):
             raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
         for name in data:
-            if name not in {"version", "options", "skin", *PLAIN_FIELDS}:
+            if name not in {"version", "options", *OWN_FIELDS, *PLAIN_FIELDS}:
                 raise SettingsError(str(name), "unknown field")
         if data.get("version", VERSION) != VERSION:
             raise SettingsError("version", f"{show(data['version'])} is not {VERSION}")
@@ -77,12 +82,14 @@ class Settings:
             parsed = Options.from_dict(options)
         except (TypeError, ValueError) as error:
             raise SettingsError("options", str(error)) from error
-        given = {name: data[name] for name in (*PLAIN_FIELDS, "skin") if name in data}
+        given = {name: data[name] for name in (*PLAIN_FIELDS, *OWN_FIELDS) if name in data}
         return cls(options=parsed, **given)
 
 
-# The settings besides the rule options and the skin: each a choice among CHOICES, or on/off.
-PLAIN_FIELDS = tuple(f.name for f in fields(Settings) if f.name not in ("options", "skin"))
+# The settings with checks of their own, and the others besides the rule options: each a choice
+# among CHOICES, or on/off.
+OWN_FIELDS = ("skin", "nickname")
+PLAIN_FIELDS = tuple(f.name for f in fields(Settings) if f.name not in ("options", *OWN_FIELDS))
 CHOICES: dict[str, tuple[str, ...]] = {
     "difficulty": DIFFICULTIES, "layout": LAYOUTS, "motion": MOTIONS,
     **dict.fromkeys(LCD_LOOKS, LCD_CHOICES),

@@ -92,8 +92,10 @@ def is_time(value: Any) -> bool:
     return True
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file."""
+def write_atomically(path: Path, text: str, durable: bool = True) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename: never half a file.
+    ``durable`` also waits for the disk (fsync), so that a power cut cannot lose the write;
+    without it the file survives the process being killed, not the machine stopping."""
     _check_writable()
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -101,12 +103,14 @@ def write_atomically(path: Path, text: str) -> None:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-    _sync_folder(path.parent)
+    if durable:
+        _sync_folder(path.parent)
 
 
 def _sync_folder(folder: Path) -> None:

@@ -73,7 +73,7 @@ def label(stack: ScreenStack) -> str:
 
 def test_without_a_match_new_game_and_continue_are_greyed(data_dir, theme):
     _context, stack = make(theme)
-    assert stack.top.enabled() == [False, False, True, True, True, True, True]
+    assert stack.top.enabled() == [False, False, False, True, True, True, True, True]
     assert label(stack) == "Options"
     press(stack, K.NUM8)
     assert label(stack) == "Statistics"
@@ -87,10 +87,10 @@ def test_without_a_match_new_game_and_continue_are_greyed(data_dir, theme):
 
 def test_the_real_root_offers_new_game_but_no_continue_without_a_save(data_dir, theme):
     stack = ScreenStack(main_menu(theme))
-    assert stack.top.enabled() == [True, False, True, True, True, True, True]
+    assert stack.top.enabled() == [True, False, True, True, True, True, True, True]
     assert label(stack) == "New Game"
     press(stack, K.NUM8)
-    assert label(stack) == "Options"
+    assert label(stack) == "Two Players"
     press(stack, K.NUM2, K.SELECT)
     assert not isinstance(stack.top, MainMenu) and len(stack.screens) >= 2
 
@@ -107,7 +107,7 @@ def test_continue_only_with_a_saved_match(data_dir, theme):
     door = Door(Marker("resumed"))
     _context, stack = make(theme, door)
     press(stack, K.NUM8)
-    assert label(stack) == "Options"
+    assert label(stack) == "Two Players"
     door.saved = True  # a match is saved meanwhile (played from New Game)
     press(stack, K.NUM2)
     assert label(stack) == "New Game", "the menu asks the disk when it is shown, not per key"

@@ -28,7 +28,7 @@ def app(data_dir):
 def open_skin_row(app: App) -> OptionsScreen:
     menu = app.stack.top
     assert isinstance(menu, MainMenu)
-    app.press([K.NUM8, K.SELECT])  # Continue is greyed out: 8 goes to Options
+    app.press([K.NUM8, K.NUM8, K.SELECT])  # Continue is greyed out: Two Players, Options
     options = app.stack.top
     assert isinstance(options, OptionsScreen)
     while options.rows[options.cursor].name != "skin":

@@ -32,7 +32,7 @@ def test_an_edited_skin_is_put_on_again_and_a_broken_edit_is_told(data_dir, tmp_
         app = assemble(skin, window, 1, watch=SkinWatch(skin_file))
         context = app.context
         app.step([], 0)
-        app.press([K.NUM8, K.SELECT])  # Options, where the player is working
+        app.press([K.NUM8, K.NUM8, K.SELECT])  # Options, where the player is working
         options = app.stack.top
         assert isinstance(options, OptionsScreen)
         assert app.wait_ms() is not None and app.wait_ms() <= INTERVAL_MS

@@ -104,6 +104,10 @@ class Matches(Protocol):
         """Another match like ``record`` (its options and level)."""
         ...
 
+    def pass_and_play(self, context: AppContext, names: tuple[str, str]) -> Screen | None:
+        """A new match between two people on this phone, ``names`` by seat."""
+        ...
+
 
 class NoMatches:
     """No match can be played: New Game and Continue are greyed out."""
@@ -124,4 +128,7 @@ class NoMatches:
         return None
 
     def again(self, context: AppContext, record: MatchRecord) -> Screen | None:
+        return None
+
+    def pass_and_play(self, context: AppContext, names: tuple[str, str]) -> Screen | None:
         return None

@@ -1,5 +1,5 @@
-"""The main menu: New Game, Continue, Options, Statistics, History, How to Play, Exit; startup
-messages first.
+"""The main menu: New Game, Continue, Two Players, Options, Statistics, History, How to Play,
+Exit; startup messages first.
 
 While a match is saved, the cursor starts on Continue, and returns there when a match is left.
 """
@@ -16,10 +16,11 @@ from gin_handset.screens.common import MessageView, draw_frame, first_enabled, s
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.options import OptionsScreen
+from gin_handset.screens.two_players import TwoPlayersScreen
 
-NEW_GAME, CONTINUE, OPTIONS = "New Game", "Continue", "Options"
+NEW_GAME, CONTINUE, TWO_PLAYERS, OPTIONS = "New Game", "Continue", "Two Players", "Options"
 STATISTICS, HISTORY, HOW_TO_PLAY, EXIT = "Statistics", "History", "How to Play", "Exit"
-ITEMS = (NEW_GAME, CONTINUE, OPTIONS, STATISTICS, HISTORY, HOW_TO_PLAY, EXIT)
+ITEMS = (NEW_GAME, CONTINUE, TWO_PLAYERS, OPTIONS, STATISTICS, HISTORY, HOW_TO_PLAY, EXIT)
 
 
 class MainMenu(Screen):
@@ -35,7 +36,8 @@ class MainMenu(Screen):
         self.launched: str | None = None  # the item whose screen is above the menu
 
     def enabled(self) -> list[bool]:
-        available = {NEW_GAME: self.context.matches.can_start(), CONTINUE: self.saved}
+        can_start = self.context.matches.can_start()
+        available = {NEW_GAME: can_start, CONTINUE: self.saved, TWO_PLAYERS: can_start}
         return [available.get(item, True) for item in ITEMS]
 
     def soft_keys(self) -> tuple[str, str]:
@@ -46,7 +48,7 @@ class MainMenu(Screen):
         self.notice.messages.extend(self.context.messages)
         self.context.messages.clear()
         self.saved = self.context.matches.has_saved(self.context)
-        after_match = self.launched in (NEW_GAME, CONTINUE)
+        after_match = self.launched in (NEW_GAME, CONTINUE, TWO_PLAYERS)
         self.cursor = ITEMS.index(CONTINUE) if after_match and self.saved else self.cursor
         self.cursor = first_enabled(self.enabled(), self.cursor)
         self.launched = None
@@ -71,6 +73,9 @@ class MainMenu(Screen):
             return Push(OptionsScreen(self.context))
         if item == HOW_TO_PLAY:
             return Push(HelpScreen(self.context))
+        if item == TWO_PLAYERS:
+            self.launched = item
+            return Push(TwoPlayersScreen(self.context))
         if item == STATISTICS:
             from gin_handset.screens.statistics import StatisticsScreen  # loaded when wanted
 

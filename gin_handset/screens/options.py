@@ -83,6 +83,9 @@ ROWS: tuple[Row, ...] = (
 )
 
 
+NICKNAME = Row("Nickname", "nickname", (), ())  # typed on the keypad: 5 or 6 opens the entry
+
+
 def _values(settings: Settings) -> dict[str, Any]:
     """Every row's value: the rule options, then the other settings by their names."""
     return {**settings.options.to_dict(), **{name: getattr(settings, name)
@@ -105,7 +108,7 @@ class OptionsScreen(Screen):
         self.context = context
         self.values = _values(context.settings)
         row = skin_row(context)
-        self.rows = ROWS if row is None else (*ROWS, row)
+        self.rows = (*ROWS, NICKNAME) if row is None else (*ROWS, row, NICKNAME)
         if row is not None:
             self.values["skin"] = context.host.skin_in_use()
         self.cursor = 0
@@ -132,6 +135,8 @@ class OptionsScreen(Screen):
 
     def change(self, step: int) -> None:
         row = self.rows[self.cursor]
+        if row is NICKNAME:
+            return
         index = row.choices.index(self.values[row.name])
         self.values[row.name] = row.choices[(index + step) % len(row.choices)]
 
@@ -140,6 +145,10 @@ class OptionsScreen(Screen):
             self.cursor = step_cursor(self.cursor, -1, self.enabled())
         elif key in CURSOR_DOWN:
             self.cursor = step_cursor(self.cursor, 1, self.enabled())
+        elif key in CURSOR_LEFT | NEXT_VALUE and self.rows[self.cursor] is NICKNAME:
+            from gin_handset.screens.two_players import nickname_entry
+
+            return Push(nickname_entry(self.context))
         elif key in CURSOR_LEFT:
             self.change(-1)
         elif key in NEXT_VALUE:
@@ -167,13 +176,17 @@ class OptionsScreen(Screen):
         self.error = self.context.save_settings(settings) or ""
         return None if self.error else Pop()
 
+    def shown(self, row: Row) -> str:
+        """The value of ``row`` as the screen shows it."""
+        if row is NICKNAME:
+            return self.context.settings.nickname or "None"
+        return row.shown[row.choices.index(self.values[row.name])]
+
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         content = draw_frame(lcd, theme, self, "Options")
         prompt = widgets.prompt_rect(theme)
-        items = [
-            widgets.MenuItem(row.label, row.shown[row.choices.index(self.values[row.name])], on)
-            for row, on in zip(self.rows, self.enabled(), strict=True)
-        ]
+        items = [widgets.MenuItem(row.label, self.shown(row), on)
+                 for row, on in zip(self.rows, self.enabled(), strict=True)]
         menu = pygame.Rect(content.left, content.top, content.width, prompt.top - content.top)
         widgets.draw_menu(lcd, theme, menu, items, self.cursor)
         widgets.draw_prompt(lcd, theme, self.error or HINT)

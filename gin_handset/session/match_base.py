@@ -24,6 +24,7 @@ from gin_handset.session.seats import COMPUTER_SEATS, Seats
 
 if TYPE_CHECKING:
     from gin_handset.ai.coach import Advice
+    from gin_handset.session.background import Background
     from gin_handset.session.review import Reconsidered
 
 
@@ -121,6 +122,11 @@ class MatchBase:
         return not self.hand_over and self._match.hand.turn == HUMAN
 
     @property
+    def to_act(self) -> int:
+        """The seat whose move it is (in a hand that is over: the last one's)."""
+        return self._match.hand.turn
+
+    @property
     def computer_to_act(self) -> bool:
         return False
 
@@ -129,6 +135,14 @@ class MatchBase:
         """The match has as many steps as a save may hold: it cannot go on (the game never
         writes a save it would refuse to read)."""
         return len(self.record.steps) >= MAX_STEPS
+
+    @property
+    def needs_pass(self) -> bool:
+        """The phone must go to the other player first (only pass and play passes it)."""
+        return False
+
+    def take_over(self) -> None:
+        """The player to act has the phone now."""
 
     # What plays on its own: nothing here (`MatchSession` has the computer).
 
@@ -159,6 +173,10 @@ class MatchBase:
 
     def wake_in(self) -> int | None:
         """Milliseconds until `advance` has something to do; None when only a key can help."""
+        return None
+
+    def decision_in_progress(self) -> Background[Action] | None:
+        """The other seat's decision being made on this phone, if any (tests wait for it)."""
         return None
 
     def ask_hint(self) -> str | None:

@@ -56,6 +56,19 @@ class MatchRecord:
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
+def replay_states(record: MatchRecord) -> Iterator[MatchState]:
+    """The match as dealt, then after each step in turn; ReplayError at a step that does not
+    replay."""
+    match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
+    yield match
+    for number, step in enumerate(record.steps):
+        try:
+            match = match.next_hand() if step == NEXT_HAND else match.apply(parse_action(step))
+        except ValueError as error:
+            raise ReplayError(f"steps[{number}] {step!r}: {error}") from error
+        yield match
+
+
 def replay(record: MatchRecord) -> MatchState:
     """The match the record leads to; ReplayError naming a step that does not replay. The
     positions it passes through are remembered (`positions`): loading a save checks it by

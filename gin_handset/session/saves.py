@@ -14,7 +14,7 @@ from gin_handset.ai.levels import PEOPLE, PLAYER_NAMES
 from gin_handset.rules.options import Options
 from gin_handset.session.files import MATCH_FILE, has_save
 from gin_handset.session.record import MatchRecord, ReplayError, replay
-from gin_handset.session.seats import MAX_NICKNAME
+from gin_handset.session.seats import is_nickname
 from gin_handset.storage import (
     FieldError,
     checked_format,
@@ -108,8 +108,8 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
         raise SaveError("ended", f"{show(ended)} is not a date and time like 2026-11-30T21:49:33")
     names = data.get("names", [])
     if (type(names) is not list or len(names) not in (0, 2)
-            or not all(type(name) is str and 0 < len(name) <= MAX_NICKNAME for name in names)):
-        raise SaveError("names", f"expected two nicknames of at most {MAX_NICKNAME} characters")
+            or not all(type(name) is str and is_nickname(name) for name in names)):
+        raise SaveError("names", "expected two nicknames of letters, digits and spaces")
     if (difficulty == PEOPLE) != bool(names):
         raise SaveError("names", "a table of two people names both players, and only it")
     record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),

@@ -9,6 +9,12 @@ COMPUTER_NAME = "CPU"
 MAX_NICKNAME = 10  # characters: a nickname fits beside the opponent's cards on every skin
 
 
+def is_nickname(text: str) -> bool:
+    """1 to `MAX_NICKNAME` letters, digits and inner spaces (what the keypad types)."""
+    return (0 < len(text) <= MAX_NICKNAME and text == text.strip()
+            and all(c.isascii() and (c.isalnum() or c == " ") for c in text))
+
+
 @dataclass(frozen=True)
 class Seats:
     """The seat whose view this phone shows now (``me``) and each seat's name, by seat: against

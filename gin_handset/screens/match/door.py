@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from gin_handset.ai.levels import PEOPLE
 from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
@@ -21,7 +22,7 @@ from gin_handset.session.files import has_save
 if TYPE_CHECKING:
     from gin_handset.rules.options import Options
     from gin_handset.screens.match.ui import Route
-    from gin_handset.session.match_session import MatchSession
+    from gin_handset.session.match_base import MatchBase
     from gin_handset.session.record import MatchRecord
     from gin_handset.session.saves import SaveStore
 
@@ -79,6 +80,10 @@ class MatchDoor:
 
         store = self._store(context)
         record, messages = store.load()
+        if record is not None and record.difficulty == PEOPLE:
+            from gin_handset.session.pass_and_play import PassAndPlaySession
+
+            return self._host(context, PassAndPlaySession(record, store, context.ledger()))
         if record is not None:
             return self._host(context, MatchSession(record, store, ledger=context.ledger()))
         if messages:
@@ -91,8 +96,34 @@ class MatchDoor:
 
     def again(self, context: AppContext, record: MatchRecord) -> Screen:
         """Another match on ``record``'s options and level (the match's own, even if the
-        settings changed meanwhile)."""
+        settings changed meanwhile), between the same people at a table of two."""
+        if record.difficulty == PEOPLE:
+            return self.pass_and_play(context, (record.names[0], record.names[1]), record.options)
         return self._new(context, self._store(context), record.options, record.difficulty, [])
+
+    def pass_and_play(self, context: AppContext, names: tuple[str, str],
+                      options: Options | None = None) -> Screen:
+        """A new match between two people on this phone (``names`` by seat), on ``options``
+        (default: the settings'); while a match is saved, ask first (it is then counted as
+        abandoned)."""
+        store = self._store(context)
+        record, messages = store.load()
+        chosen = options or context.settings.options
+        if record is not None:
+            saved = record
+            return confirm_replace(lambda: self._people(
+                context, store, names, chosen, context.ledger().count_abandoned(saved)))
+        return self._people(context, store, names, chosen, messages)
+
+    def _people(self, context: AppContext, store: SaveStore, names: tuple[str, str],
+                options: Options, messages: list[str]) -> Screen:
+        from gin_handset.screens.match.ui import Route
+        from gin_handset.session.pass_and_play import PassAndPlaySession
+
+        session = PassAndPlaySession.new(options, self._seed(), names, store, context.ledger(),
+                                         started_now())
+        deal = self._host(context, session, Route.DEAL)
+        return NoticeScreen(messages, deal, context.theme) if messages else deal
 
     def _new(self, context: AppContext, store: SaveStore, options: Options, difficulty: str,
              messages: list[str]) -> Screen:
@@ -108,7 +139,7 @@ class MatchDoor:
         return NoticeScreen(messages, deal, context.theme) if messages else deal
 
     @staticmethod
-    def _host(context: AppContext, session: MatchSession, route: Route | None = None) -> Screen:
+    def _host(context: AppContext, session: MatchBase, route: Route | None = None) -> Screen:
         from gin_handset.screens.match.router import MatchHost
         from gin_handset.screens.match.ui import MatchUI, Route
 

@@ -22,6 +22,7 @@ from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
+from gin_handset.screens.match.passing import PassScreen
 from gin_handset.screens.match.play import ARRANGING, PlayScreen
 from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
@@ -40,6 +41,8 @@ SHARED_KEYS: dict[PhoneKey, Route] = {
 def screen_for(ui: MatchUI, route: Route = Route.PRESENT) -> MatchPart:
     """The match screen that shows ``route``."""
     session = ui.session
+    if session.needs_pass and route in (Route.PRESENT, Route.DEAL):
+        return PassScreen(ui, route)
     if route is Route.DEAL:
         return DealScreen(ui)
     if route is Route.GAME_OVER:

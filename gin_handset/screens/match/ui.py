@@ -17,7 +17,7 @@ from gin_handset.rules.melds import best_arrangement
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Screen, Transition
 from gin_handset.screens.context import AppContext
-from gin_handset.session.match_session import MatchSession
+from gin_handset.session.match_base import MatchBase
 from gin_handset.session.seats import Seats
 
 BY_RANK, BY_SUIT, BY_MELDS = "rank", "suit", "melds"
@@ -111,10 +111,10 @@ class HandOrder:
 class MatchUI:
     """The session being shown, what every screen may reach, and the player's hand order."""
 
-    session: MatchSession
+    session: MatchBase
     context: AppContext
-    order: HandOrder = field(default_factory=HandOrder)
-    synced_at: int | None = None  # the step the order was last remembered at
+    orders: dict[int, HandOrder] = field(default_factory=dict)  # each seat's, as shown to it
+    synced_at: dict[int, int] = field(default_factory=dict)  # the step each was remembered at
 
     @property
     def theme(self) -> Theme:
@@ -132,12 +132,17 @@ class MatchUI:
     def hand_cards(self) -> list[Card]:
         return self.order.cards(self.view().hand, self.session.hand_number)
 
+    @property
+    def order(self) -> HandOrder:
+        """The hand order of the seat this phone shows now."""
+        return self.orders.setdefault(self.seats.me, HandOrder())
+
     def sync_order(self) -> None:
         """Remember the hand's order after a step (nothing to do when no step was taken)."""
-        step = len(self.session.record.steps)
-        if step != self.synced_at:
+        step, seat = len(self.session.record.steps), self.seats.me
+        if step != self.synced_at.get(seat):
             self.order.sync(self.view().hand, self.session.hand_number)
-            self.synced_at = step
+            self.synced_at[seat] = step
 
     def sort(self, by: str) -> None:
         self.order.sort(self.view().hand, self.session.hand_number, by)

@@ -1,0 +1,97 @@
+"""Two Players: a table of two people. Pass and Play seats both on this phone; Create Table
+and Join Table seat them on two phones over the network.
+
+The first time, the player is asked for a nickname (kept in the settings, changed in Options);
+Pass and Play then asks for the second player's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import pygame
+
+from gin_handset.device.keys import BACK, CHOOSE, CURSOR_DOWN, CURSOR_UP, PhoneKey
+from gin_handset.render import widgets
+from gin_handset.render.theme import Theme
+from gin_handset.screens.base import Pop, Replace, Screen, Transition
+from gin_handset.screens.common import draw_frame, first_enabled, step_cursor
+from gin_handset.screens.context import AppContext
+from gin_handset.screens.dialogs import NoticeScreen
+from gin_handset.screens.text_entry import TextEntryScreen
+from gin_handset.session.seats import MAX_NICKNAME
+
+CREATE, JOIN, PASS_AND_PLAY = "Create Table", "Join Table", "Pass and Play"
+ITEMS = (CREATE, JOIN, PASS_AND_PLAY)
+
+
+def nickname_entry(context: AppContext, then: Callable[[], Transition] = Pop
+                   ) -> TextEntryScreen:
+    """Asks for this phone's player's nickname and keeps it; then what ``then`` gives (default:
+    back)."""
+
+    def keep(name: str) -> Transition:
+        problem = context.save_settings(replace(context.settings, nickname=name))
+        if problem is not None:
+            return Replace(NoticeScreen([problem], None, context.theme, "Nickname"))
+        return then()
+
+    return TextEntryScreen("Nickname", "Your nickname, as the other player will see it:",
+                           context.settings.nickname, MAX_NICKNAME, keep)
+
+
+def second_player(context: AppContext) -> TextEntryScreen:
+    """Asks for the second player's nickname, then deals the match on this phone."""
+    mine = context.settings.nickname
+
+    def start(name: str) -> Transition:
+        other = name if name.lower() != mine.lower() else f"{name[:MAX_NICKNAME - 1]}2"
+        screen = context.matches.pass_and_play(context, (mine, other))
+        return Pop() if screen is None else Replace(screen)
+
+    return TextEntryScreen("Pass and Play", f"Who plays {mine}? Their nickname:",
+                           "", MAX_NICKNAME, start)
+
+
+class TwoPlayersScreen(Screen):
+    """The Two Players menu: 2/8 move, 5 or OK choose, CLR back."""
+
+    def __init__(self, context: AppContext) -> None:
+        super().__init__()
+        self.context = context
+        self.cursor = first_enabled(self.enabled(), ITEMS.index(PASS_AND_PLAY))
+
+    def enabled(self) -> list[bool]:
+        """Pass and Play when a match can be played; the network tables are not built yet."""
+        return [item == PASS_AND_PLAY and self.context.matches.can_start() for item in ITEMS]
+
+    def soft_keys(self) -> tuple[str, str]:
+        return "Select", "Back"
+
+    def on_key(self, key: PhoneKey) -> Transition | None:
+        if key in CURSOR_UP:
+            self.cursor = step_cursor(self.cursor, -1, self.enabled())
+        elif key in CURSOR_DOWN:
+            self.cursor = step_cursor(self.cursor, 1, self.enabled())
+        elif key in BACK:
+            return Pop()
+        elif key in CHOOSE and self.enabled()[self.cursor]:
+            return self.choose()
+        return None
+
+    def choose(self) -> Transition:
+        """Pass and Play: the nickname first if there is none yet, then the second player's."""
+        def then() -> Transition:
+            return Replace(second_player(self.context))
+
+        if not self.context.settings.nickname:
+            return Replace(nickname_entry(self.context, then))
+        return then()
+
+    def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
+        content = draw_frame(lcd, theme, self, "Two Players")
+        items = [widgets.MenuItem(label, enabled=on)
+                 for label, on in zip(ITEMS, self.enabled(), strict=True)]
+        widgets.draw_menu(lcd, theme, content, items, self.cursor)
+        widgets.draw_prompt(lcd, theme, "Two people, one phone")

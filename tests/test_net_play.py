@@ -1,0 +1,180 @@
+"""Whole matches through a real table server on 127.0.0.1: bots against bots (gin and
+Oklahoma), the phone's threaded client against a bot, a link dropped and rejoined, and a
+server killed with SIGKILL mid-match and restarted from its data folder."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+
+import pytest
+
+from gin_handset.ai.levels import make_player
+from gin_handset.net.bot import Bot, join_hello
+from gin_handset.net.client import SeatLink, TableClient
+from gin_handset.net.server import Limits, start_in_thread
+from gin_handset.rules.options import OKLAHOMA, Options
+from tests.net_tools import ServerProcess, play_pair, seat_pair, wait_until
+
+FAST = Limits(rate=1000, burst=1000)  # bots play with no pause for thought
+
+
+def check_finished(first, second) -> None:
+    for bot in (first, second):
+        assert bot.link.table["status"] == "over" and bot.link.table["reason"] == "points"
+        assert bot.link.verification is not None and bot.link.verification.ok, \
+            bot.link.verification
+        assert not bot.errors, bot.errors
+    match = first.link.verification.match
+    assert match.is_over and match.winner == first.link.table["winner"]
+
+
+@pytest.mark.parametrize("game", ["gin", pytest.param(OKLAHOMA, marks=pytest.mark.slow)])
+def test_two_bots_play_a_whole_match_through_the_server(game, tmp_path):
+    server = start_in_thread("127.0.0.1", 0, tmp_path, FAST)
+    try:
+        options = Options(points_to_win=50, game_type=game)
+        first, second = asyncio.run(play_pair(server.url, options, ("easy", "simple"), seed=3))
+        check_finished(first, second)
+        assert first.moves + second.moves > 20
+        saved = json.loads((tmp_path / "tables" / f"{first.link.code}.json").read_text())
+        assert saved["steps"] == first.link.reveal["steps"] and saved["status"] == "over"
+    finally:
+        server.stop()
+
+
+def test_the_phones_client_plays_a_match_and_rejoins_after_the_server_comes_back(tmp_path):
+    server = start_in_thread("127.0.0.1", 0, tmp_path, FAST)
+    port = server.address[1]
+    phone = TableClient.create(server.url, "Ann", Options(points_to_win=50))
+    wait_until(lambda: phone.code is not None)
+    bot_thread_result: dict = {}
+
+    def run_bot() -> None:
+        async def go():
+            bot = Bot(SeatLink(server.url, join_hello(phone.code, "Bob")), "simple", 2)
+            await asyncio.wait_for(bot.play(), 60)
+            bot_thread_result["bot"] = bot
+
+        asyncio.run(go())
+
+    opponent = threading.Thread(target=run_bot, daemon=True)
+    opponent.start()
+    player = make_player("simple", random.Random(1))
+    acted = -1
+    restarted = False
+    try:
+        for _ in range(20_000):
+            updates = phone.updates()
+            if any(u.kind == "closed" for u in updates) or phone.verification is not None:
+                break
+            if any(u.kind == "link" for u in updates):
+                acted = -1  # an action sent as the link dropped is lost: act again
+            view = phone.view
+            step = phone.link.step
+            if view is not None and step != acted and not phone.retrying:
+                if view.legal_actions and view.to_act == view.seat:
+                    phone.act(player.choose(view))
+                    acted = step
+                elif view.phase.value == "over" and phone.table["ready"][view.seat] is False:
+                    phone.next_hand()
+                    acted = step
+            if step >= 30 and not restarted:
+                server.stop()
+                wait_until(lambda: phone.retrying, 10)
+                server = start_in_thread("127.0.0.1", port, tmp_path, FAST)
+                restarted = True
+                wait_until(lambda: not phone.retrying, 15)
+            phone.wait(0.01)
+        opponent.join(60)
+        assert restarted
+        assert phone.verification is not None and phone.verification.ok, phone.verification
+        assert phone.table["reason"] == "points"
+        assert bot_thread_result["bot"].link.verification.ok
+    finally:
+        phone.close()
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_server_killed_mid_match_restarts_from_its_data_folder_and_the_match_ends(tmp_path):
+    process = ServerProcess(tmp_path, "--rate", "1000")
+    port = process.port
+
+    async def scenario():
+        first, second, *tasks = await seat_pair(process.url, Options(points_to_win=100),
+                                                ("normal", "simple"), seed=9)
+        async with asyncio.timeout(30):
+            while first.link.step < 40:
+                await asyncio.sleep(0.01)
+        process.kill()
+        killed_at = first.link.step
+        async with asyncio.timeout(10):
+            while not (first.link.retrying and second.link.retrying):
+                await asyncio.sleep(0.01)
+        return first, second, tasks, killed_at
+
+    async def finish(state):
+        first, second, tasks, killed_at = state
+        async with asyncio.timeout(90):
+            await asyncio.gather(*tasks)
+        return first, second, killed_at
+
+    async def both():
+        state = await scenario()
+        nonlocal restarted
+        restarted = ServerProcess(tmp_path, "--rate", "1000", port=port)
+        return await finish(state)
+
+    restarted = None
+    try:
+        first, second, killed_at = asyncio.run(both())
+        check_finished(first, second)
+        steps = first.link.reveal["steps"]
+        assert len(steps) > killed_at + 10
+    finally:
+        process.stop()
+        if restarted is not None:
+            restarted.stop()
+
+
+
+def test_a_seat_away_past_the_patience_loses_and_the_other_is_told_meanwhile():
+    server = start_in_thread("127.0.0.1", 0, None, Limits(patience=1.0))
+    ann = TableClient.create(server.url, "Ann", Options())
+    try:
+        wait_until(lambda: ann.code is not None)
+        bob = TableClient.join(server.url, ann.code, "Bob")
+        wait_until(lambda: ann.view is not None and bob.view is not None)
+        bob.close()
+        wait_until(lambda: ann.table["present"] == [True, False])
+        assert ann.table["status"] == "playing", "the table waits for the seat meanwhile"
+        wait_until(lambda: ann.verification is not None, 5)
+        assert (ann.table["winner"], ann.table["reason"]) == (0, "away")
+        assert ann.verification.ok
+    finally:
+        ann.close()
+        server.stop()
+
+
+def test_a_seat_is_rejoined_with_its_token_alone():
+    server = start_in_thread("127.0.0.1", 0, None, FAST)
+    ann = TableClient.create(server.url, "Ann", Options())
+    try:
+        wait_until(lambda: ann.code is not None)
+        bob = TableClient.join(server.url, ann.code, "Bob")
+        wait_until(lambda: bob.view is not None)
+        data = bob.link.resume_data()
+        bob.close()
+        wrong = TableClient.resume({**data, "token": "0" * 48})
+        wait_until(lambda: not wrong.running)
+        assert "no seat at this table has that token" in wrong.link.failed
+        back = TableClient.resume(data)
+        wait_until(lambda: back.view is not None and ann.table["present"] == [True, True])
+        assert back.seat == 1 and back.view.hand == bob.view.hand
+        back.close()
+    finally:
+        ann.close()
+        server.stop()

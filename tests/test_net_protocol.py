@@ -1,0 +1,140 @@
+"""The table protocol: every message a phone sends is checked like a save file (version, types,
+bounds, unknown fields named, size), and a seat's view crosses the wire unchanged."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from gin_handset.ai.levels import make_player
+from gin_handset.net.protocol import (
+    MAX_REQUEST,
+    ProtocolError,
+    decode_result,
+    decode_view,
+    dumps,
+    encode_result,
+    encode_view,
+    parse_reply,
+    parse_request,
+    request,
+    view_message,
+)
+from gin_handset.rules.match import MatchState
+from gin_handset.rules.options import OKLAHOMA, Options
+from gin_handset.rules.view import view_of
+
+TOKEN = "ab" * 24
+GOOD = [
+    request("create", nickname="Ann", options=Options().to_dict(), minutes=4),
+    request("join", code="012345", nickname="Bob"),
+    request("rejoin", code="012345", token=TOKEN),
+    request("contribute", contribution="0f" * 16),
+    request("act", step=12, action="discard 7h"),
+    request("act", step=0, action="arrange 7h 8h 9h|Kc Kd Ks"),
+    request("next", step=40),
+    request("leave"),
+]
+
+
+@pytest.mark.parametrize("message", GOOD, ids=lambda m: m["type"])
+def test_every_kind_of_good_message_is_read(message):
+    assert parse_request(json.dumps(message)) == message
+
+
+BAD = [
+    ("not json", "(message)", "not JSON"),
+    ("[1, 2]", "(message)", "expected an object"),
+    ('{"v": 2, "type": "leave"}', "v", "another version"),
+    ('{"type": "leave"}', "v", "another version"),
+    ('{"v": 1, "type": "dance"}', "type", "is not one of"),
+    ('{"v": 1, "type": 7}', "type", "not a message type"),
+    ('{"v": 1, "type": "leave", "admin": true}', "'admin'", "unknown"),
+    ('{"v": 1, "type": "next", "step": true}', "step", "expected int, found bool"),
+    ('{"v": 1, "type": "next", "step": -1}', "step", "between"),
+    ('{"v": 1, "type": "next", "step": 1e999}', "step", "expected int"),
+    ('{"v": 1, "type": "next", "step": NaN}', "(message)", "not JSON"),
+    ('{"v": 1, "type": "next", "step": ' + "9" * 5000 + "}", "(message)", "more than"),
+    ('{"v": 1, "type": "next", "step": ' + "9" * 3000 + "}", "step", "between"),
+    ('{"v": 1, "type": "next"}', "step", "missing"),
+    ('{"v": 1, "type": "act", "step": 1, "action": "steal"}', "action", "not an action"),
+    ('{"v": 1, "type": "act", "step": 1, "action": "discard Zz"}', "action", "not a card"),
+    ('{"v": 1, "type": "join", "code": "12345", "nickname": "A"}', "code", "six digits"),
+    ('{"v": 1, "type": "join", "code": "123456", "nickname": ""}', "nickname", "printable"),
+    ('{"v": 1, "type": "join", "code": "123456", "nickname": "a\\u0007"}', "nickname",
+     "printable"),
+    ('{"v": 1, "type": "rejoin", "code": "123456", "token": "guess"}', "token", "seat token"),
+    ('{"v": 1, "type": "contribute", "contribution": "xyz"}', "contribution", "hex"),
+    ('{"v": 1, "type": "create", "nickname": "A", "options": {"points_to_win": 7}, '
+     '"minutes": 0}', "options", "points_to_win"),
+    ('{"v": 1, "type": "create", "nickname": "A", "options": {"cheat": 1}, "minutes": 0}',
+     "options", "unknown option"),
+    ('{"v": 1, "type": "create", "nickname": "A", "options": {}, "minutes": 3}', "minutes",
+     "0, 2, 4, 8"),
+    ("[" * 2000 + "]" * 2000, "(message)", "nested too deeply"),
+    ('{"v": 1, "type": "leave", "x": "' + "a" * MAX_REQUEST + '"}', "(message)", "more than"),
+]
+
+
+@pytest.mark.parametrize(("raw", "name", "problem"), BAD, ids=range(len(BAD)))
+def test_a_bad_message_is_refused_naming_the_field_and_the_problem(raw, name, problem):
+    with pytest.raises(ProtocolError) as caught:
+        parse_request(raw)
+    assert caught.value.field == name
+    assert problem in str(caught.value)
+    assert len(str(caught.value)) < 400
+
+
+def test_binary_messages_are_refused():
+    with pytest.raises(ProtocolError, match="binary"):
+        parse_request(b'{"v": 1, "type": "leave"}')
+
+
+@pytest.mark.parametrize("game", ["gin", OKLAHOMA])
+def test_views_and_results_cross_the_wire_unchanged(game):
+    """Every view of both seats and every result in a match's first 150 steps decode to what
+    was encoded."""
+    options = Options(points_to_win=50, game_type=game)
+    match = MatchState.new(options, 11)
+    players = [make_player("simple", random.Random(seat)) for seat in range(2)]
+    checked = results = 0
+    while not match.is_over and checked < 150:
+        if match.hand.is_over:
+            result = match.hand.result
+            assert decode_result(json.loads(dumps(encode_result(result)))) == result
+            results += 1
+            match = match.next_hand()
+            continue
+        for seat in range(2):
+            view = view_of(match.hand, seat, match.scores)
+            wire = parse_reply(dumps(view_message(match, seat, checked)))
+            assert decode_view(wire["view"]) == view
+            assert wire["view"] == encode_view(view)
+        checked += 1
+        seat = match.hand.turn
+        match = match.apply(players[seat].choose(view_of(match.hand, seat, match.scores)))
+    assert checked > 50 and results >= 1
+
+
+def test_a_bad_view_from_a_server_is_refused_naming_the_field():
+    match = MatchState.new(Options(), 3)
+    view = encode_view(view_of(match.hand, 0))
+    for name, value in (("hand", "Ah Ah"), ("phase", "cheat"), ("stock_count", 99),
+                        ("scores", [1]), ("legal_actions", ["fly"]), ("log", [[0, "x", "Zz"]])):
+        with pytest.raises(ProtocolError) as caught:
+            decode_view({**view, name: value})
+        assert caught.value.field in (name, "view")
+
+
+def test_the_network_package_knows_nothing_of_pygame_or_the_screens():
+    from tests.test_architecture import MODULES, graph, imports_of, layer
+
+    names = [name for name in MODULES if layer(name) == "net"]
+    assert len(names) >= 7
+    edges = graph()
+    for name in names:
+        imported = imports_of(MODULES[name])
+        assert not any(m == "pygame" or m.startswith("pygame.") for m in imported), name
+        assert not {layer(m) for m in edges[name]} & {"device", "render", "screens", "app"}
