@@ -138,3 +138,18 @@ def test_the_network_package_knows_nothing_of_pygame_or_the_screens():
         imported = imports_of(MODULES[name])
         assert not any(m == "pygame" or m.startswith("pygame.") for m in imported), name
         assert not {layer(m) for m in edges[name]} & {"device", "render", "screens", "app"}
+
+
+def test_a_decoded_view_keeps_the_rules_kinds_of_events_and_results() -> None:
+    """A phone's player compares kinds by identity (``is EventKind.DISCARD``): the wire's words
+    must come back as the rules' own kinds, and an unknown word is refused."""
+    from gin_handset.rules.hand import EventKind
+
+    match = MatchState.new(Options(), 3)
+    hand = match.hand.apply(match.hand.legal_actions()[0])
+    decoded = decode_view(json.loads(json.dumps(encode_view(view_of(hand, 0)))))
+    assert decoded.log and all(type(event.kind) is EventKind for event in decoded.log)
+    bad = encode_view(view_of(hand, 0))
+    bad["log"][0][1] = "steal"
+    with pytest.raises(ProtocolError, match="log"):
+        decode_view(bad)

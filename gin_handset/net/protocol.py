@@ -17,7 +17,7 @@ from typing import Any
 
 from gin_handset.rules.actions import action_text, parse_action
 from gin_handset.rules.cards import DECK, Card, format_cards, parse_card
-from gin_handset.rules.hand import Event, HandResult, Phase
+from gin_handset.rules.hand import Event, EventKind, HandResult, Phase, ResultKind
 from gin_handset.rules.layoff import LayOff, LayOffResult
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import Arrangement, Meld
@@ -38,6 +38,8 @@ CONTRIBUTION = re.compile(r"[0-9a-f]{32,64}")
 HEX = re.compile(r"[0-9a-f]{1,128}")
 STATUSES = ("waiting", "seeding", "playing", "over")
 REASONS = ("points", "time", "away", "left", "closed")
+EVENT_KINDS = frozenset(kind.value for kind in EventKind)
+RESULT_KINDS = frozenset(kind.value for kind in ResultKind)
 
 
 class ProtocolError(FieldError):
@@ -312,9 +314,10 @@ def decode_view(data: dict[str, Any]) -> PlayerView:
             if not (isinstance(entry, list) and len(entry) == 3):
                 raise ProtocolError("log", "an entry is not [seat, kind, card]")
             seat, kind, card = entry
-            if seat not in (0, 1) or type(seat) is not int or type(kind) is not str:
+            if (seat not in (0, 1) or type(seat) is not int or type(kind) is not str
+                    or kind not in EVENT_KINDS):
                 raise ProtocolError("log", f"bad entry {show(entry)}")
-            log.append(Event(seat, kind[:10], _card({"log": card}, "log", optional=True)))
+            log.append(Event(seat, EventKind(kind), _card({"log": card}, "log", optional=True)))
         phase = field(data, "phase", str)
         if phase not in {p.value for p in Phase}:
             raise ProtocolError("phase", f"{show(phase)} is not a phase")
@@ -363,7 +366,7 @@ def decode_result(data: dict[str, Any]) -> HandResult:
     """The `HandResult` of an encoded result."""
     try:
         kind = field(data, "kind", str)
-        if kind not in ("gin", "knock", "undercut", "dead"):
+        if kind not in RESULT_KINDS:
             raise ProtocolError("kind", f"{show(kind)} is not a kind of result")
         defender = field(data, "defender", (dict, type(None)))
         laid = None
@@ -376,7 +379,7 @@ def decode_result(data: dict[str, Any]) -> HandResult:
             laid = LayOffResult(_melds(defender, "melds"), tuple(lays),
                                 _cards(defender, "deadwood"))
         return HandResult(
-            kind=kind,
+            kind=ResultKind(kind),
             winner=_seat(data, "winner", optional=True),
             points=whole(data, "points", 0, 10_000),
             bonus=whole(data, "bonus", 0, 100),
