@@ -22,9 +22,10 @@ test: $(STAMP)
 	$(HEADLESS) $(PY) -m ruff check .
 	$(HEADLESS) $(PY) -m pytest
 
+# test-fast runs the tests on every core (pytest-xdist): some 50 s of CPU in all.
 test-fast: $(STAMP)
 	$(HEADLESS) $(PY) -m ruff check .
-	$(HEADLESS) $(PY) -m pytest -m "not slow"
+	$(HEADLESS) $(PY) -m pytest -m "not slow" -n auto
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

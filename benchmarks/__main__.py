@@ -1,4 +1,5 @@
-"""Run every benchmark module (``benchmarks/bench_*.py``), or those named on the command line."""
+"""Run every benchmark module (``benchmarks/bench_*.py``), or those named on the command line;
+``--tiny`` runs each on a tiny input (a check that it runs, not a measurement)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,24 @@ import sys
 import benchmarks
 
 
+def names() -> list[str]:
+    """Every benchmark module's name."""
+    return sorted(m.name for m in pkgutil.iter_modules(benchmarks.__path__)
+                  if m.name.startswith("bench_"))
+
+
 def main() -> None:
-    wanted = set(sys.argv[1:])
-    for module in sorted(m.name for m in pkgutil.iter_modules(benchmarks.__path__)):
-        if module.startswith("bench_") and (not wanted or module in wanted):
+    arguments = sys.argv[1:]
+    tiny = "--tiny" in arguments
+    wanted = set(arguments) - {"--tiny"}
+    for module in names():
+        if not wanted or module in wanted:
             print(f"== {module}", flush=True)
-            importlib.import_module(f"benchmarks.{module}").main()
+            loaded = importlib.import_module(f"benchmarks.{module}")
+            if tiny:
+                loaded.tiny()
+            else:
+                loaded.main()
 
 
 if __name__ == "__main__":

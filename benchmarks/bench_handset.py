@@ -3,7 +3,8 @@ a match), and launch to first frame.
 
 All run the real program in child processes, with ``SDL_VIDEODRIVER=dummy`` unless the caller
 set a driver (``SDL_VIDEODRIVER=x11`` with ``DISPLAY`` set measures under an X server), and a
-throwaway settings folder. ``python -m benchmarks bench_handset`` runs it.
+throwaway settings folder. ``python -m benchmarks bench_handset`` runs it; `tiny` runs the same
+on the shortest idle and a single launch (the tests' check that it still runs).
 """
 
 from __future__ import annotations
@@ -102,8 +103,9 @@ def measure_idle(data_dir: str, seconds: float = IDLE_SECONDS, child: str = "idl
         capture_output=True,
         text=True,
         env=_env(data_dir),
-        check=True,
     )
+    if result.returncode != 0:
+        raise RuntimeError(f"the measuring child failed:\n{result.stderr}")
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
@@ -147,31 +149,37 @@ def measure_bare_python() -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
+def main(idle_seconds: float = IDLE_SECONDS, launches: int = LAUNCHES) -> None:
     with tempfile.TemporaryDirectory() as data_dir:
         for where, name in (("menu", "the main menu"), ("turn", "the player's own turn")):
-            idle = measure_idle(data_dir, IDLE_SECONDS, "idle_child", where)
+            idle = measure_idle(data_dir, idle_seconds, "idle_child", where)
             share = 100.0 * idle["cpu"] / idle["wall"]
             print(
                 f"idle on {name}: {share:.2f}% of one CPU "
                 f"({idle['cpu'] * 1000:.0f} ms CPU in {idle['wall']:.1f} s, "
                 f"{idle['frames']:.0f} frame(s) drawn)"
             )
-        bare = measure_idle(data_dir, IDLE_SECONDS / 2, "wait_child")
+        bare = measure_idle(data_dir, idle_seconds / 2, "wait_child")
         print(
             f"  of which the video driver's own wait ({os.environ.get('SDL_VIDEODRIVER', 'dummy')}"
             f" driver, a bare pygame.event.wait loop): {100.0 * bare['cpu'] / bare['wall']:.2f}%"
         )
-        launches = sorted(measure_launch(data_dir) for _ in range(LAUNCHES))
-        windows = sorted(measure_bare_window(data_dir) for _ in range(LAUNCHES))
+        times = sorted(measure_launch(data_dir) for _ in range(launches))
+        windows = sorted(measure_bare_window(data_dir) for _ in range(launches))
         python = min(measure_bare_python() for _ in range(3))
-        game, bare = statistics.median(launches), statistics.median(windows)
+        game, bare = statistics.median(times), statistics.median(windows)
         print(
             f"launch to first frame: median {game * 1000:.0f} ms, "
-            f"best {launches[0] * 1000:.0f} ms over {LAUNCHES} launches; a bare pygame-ce "
+            f"best {times[0] * 1000:.0f} ms over {launches} launches; a bare pygame-ce "
             f"window: median {bare * 1000:.0f} ms ({game / bare:.2f}x); a bare Python start: "
             f"{python * 1000:.0f} ms"
         )
+
+
+
+def tiny() -> None:
+    """Every measurement once, as briefly as it can be taken."""
+    main(idle_seconds=0.2, launches=1)
 
 
 if __name__ == "__main__":

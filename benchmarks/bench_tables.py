@@ -139,5 +139,10 @@ def main(argv: list[str] | None = None) -> None:
           f"{figures['kib_per_table']} KiB a table; {figures['errors']} errors", flush=True)
 
 
+def tiny() -> None:
+    """Two tables for a second and a half (the tests' check that it still runs)."""
+    main(["--tables", "2", "--seconds", "1.5", "--think", "0.05", "--no-fsync"])
+
+
 if __name__ == "__main__":
     main(sys.argv[1:])

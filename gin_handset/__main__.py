@@ -116,6 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--replay", metavar="FILE",
                         help="play again a match exported from the History (both hands open)")
+    parser.add_argument("--join", metavar="HOST:PORT/CODE", type=_table_address,
+                        help="sit at a friend's network table (Two Players, Join Table)")
+    parser.add_argument("--table-host", metavar="HOST", default="127.0.0.1",
+                        help="where Create Table's server listens (default 127.0.0.1, this "
+                        "machine only; 0.0.0.0 for a LAN)")
     parser.add_argument(
         "--screenshot-key", metavar="KEY", type=_key_name, default="f12",
         help="the key that saves the LCD and the phone as PNGs in the data folder's "
@@ -224,11 +229,12 @@ def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> a
 
 
 def match_start(args: argparse.Namespace) -> Any:
-    """Where new matches start: the seed, the hand (0-based) and its dealer."""
+    """Where new matches start: the seed, the hand (0-based) and its dealer; where Create Table
+    listens."""
     from gin_handset.screens.match.door import MatchStart
 
     dealer = None if args.dealer is None else DEALERS[args.dealer]
-    return MatchStart(args.seed, args.hand - 1, dealer)
+    return MatchStart(args.seed, args.hand - 1, dealer, args.table_host)
 
 
 def skin_tools(argv: Sequence[str]) -> int:
@@ -279,6 +285,17 @@ def write_preview(spec: str, out: str) -> int:
         pygame.quit()
     print(f"{len(files)} pictures in {out}, the last of them the contact sheet {files[-1].name}")
     return 0
+
+
+def _table_address(text: str) -> str:
+    """A table's address, ``HOST[:PORT]/CODE``."""
+    from gin_handset.session.remote import parse_address
+
+    try:
+        parse_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -342,6 +359,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser, opened: list
             screenshot_key=args.screenshot_key,
             watch=args.watch,
             start=match_start(args),
+            join=args.join,
         )
     except KeyboardInterrupt:
         return 130

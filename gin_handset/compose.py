@@ -75,9 +75,11 @@ def assemble(
     watch: SkinWatch | None = None,
     shared: Finished | None = None,
     root: Screen | None = None,
+    join: str | None = None,
 ) -> App:
     """The game in ``window``: the host, the context, the main menu (or ``root``) with a
-    ``shared`` match's replay over it, and the app. ``folder`` is the data folder (default:
+    ``shared`` match's replay over it (or the joining of the table at ``join``,
+    ``HOST:PORT/CODE``), and the app. ``folder`` is the data folder (default:
     `storage.data_dir`); ``tones`` default to the key tones, on while the settings' sound is."""
     host = AppHost(folder or data_dir(), bindings)
     context = build_context(skin.theme, host=host, settings=settings, messages=messages,
@@ -86,6 +88,10 @@ def assemble(
     stack = ScreenStack(root or MainMenu(context))
     if shared is not None:
         stack.apply(Push(replay_screen(shared)))
+    elif join is not None:
+        from gin_handset.screens.two_players import join_screen
+
+        stack.apply(Push(join_screen(context, join)))
     return App(skin, stack, window, context, host,
                tones or KeyTones(lambda: context.settings.sound), scale, wanted, shots, watch)
 
@@ -104,6 +110,7 @@ def run_app(
     layout: str | None = None,
     screenshot_key: str | None = DEFAULT_KEY,
     watch: bool = False,
+    join: str | None = None,
 ) -> None:
     """Open the handset's window and run the game until the player leaves.
 
@@ -111,6 +118,7 @@ def run_app(
     ``shared`` match (``--replay``) is shown first, over the main menu. ``layout`` (full,
     compact or auto) overrides the settings' for this run. ``screenshot_key`` (a key name, or
     None for none) saves the LCD and the handset in the data folder's ``screenshots``. With
+    ``join`` (``HOST:PORT/CODE``) the game opens on joining that network table. With
     ``watch`` the skin is put on again whenever its files change.
     """
     pygame.display.init()
@@ -126,7 +134,8 @@ def run_app(
         shots = Screenshots(folder / "screenshots", screenshot_key) if screenshot_key else None
         app = assemble(skin, window, chosen, settings=settings, messages=messages, start=start,
                        bindings=bindings, wanted=wanted, folder=folder, shots=shots,
-                       watch=SkinWatch(skin.path) if watch else None, shared=shared)
+                       watch=SkinWatch(skin.path) if watch else None, shared=shared,
+                       join=join)
         try:
             app.run(on_first_frame)
         finally:

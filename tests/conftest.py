@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 from gin_handset.device.skin import load_skin
 from gin_handset.render.theme import Theme
+from gin_handset.storage import ENV_VAR
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -30,12 +32,27 @@ def theme() -> Theme:
     return skin_theme("classic")
 
 
-@pytest.fixture
-def data_dir(tmp_path, monkeypatch):
-    """A private data folder, pointed to by GIN_HANDSET_DATA_DIR."""
+# Where platformdirs looks when GIN_HANDSET_DATA_DIR is not set (Linux and the BSDs).
+XDG_VARIABLES = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")
+
+
+@pytest.fixture(autouse=True)
+def isolated_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's own data folder: GIN_HANDSET_DATA_DIR names ``tmp_path / "data"`` and the
+    XDG folders platformdirs falls back on lie under ``tmp_path / "xdg"``, so no test (nor a
+    program it starts, which inherits the environment) reads or writes the developer's own
+    settings, saves, statistics, skins or screenshots."""
     folder = tmp_path / "data"
-    monkeypatch.setenv("GIN_HANDSET_DATA_DIR", str(folder))
+    monkeypatch.setenv(ENV_VAR, str(folder))
+    for name in XDG_VARIABLES:
+        monkeypatch.setenv(name, str(tmp_path / "xdg" / name.lower()))
     return folder
+
+
+@pytest.fixture
+def data_dir(isolated_data: Path) -> Path:
+    """A private data folder, pointed to by GIN_HANDSET_DATA_DIR (not created)."""
+    return isolated_data
 
 
 @pytest.fixture

@@ -8,6 +8,8 @@ pixel of another colour), and at most ``EDGE_SHARE`` of the pixels may differ. A
 colour, label or shape inside a key or the body still fails.
 
 ``UPDATE_REFERENCES=1`` rewrites a reference from the picture drawn; look at it before committing.
+Nothing else is ever written into the checkout: a picture that differs is saved in the test's
+temporary folder and named in the failure.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+CHECKOUT = Path(__file__).resolve().parent.parent
 REFERENCES = Path(__file__).parent / "references"
 EDGE_SHARE = 0.02
 
@@ -45,8 +48,9 @@ def assert_matches_reference(
     picture: pygame.Surface, name: str, failed_dir: Path, edges_may_move: bool = False
 ) -> None:
     """Fail unless ``picture`` equals ``references/<name>.png`` (pixel for pixel, or but for
-    moved edges); on a difference the picture drawn is saved in ``failed_dir`` and named in the
-    failure."""
+    moved edges); on a difference the picture drawn is saved in ``failed_dir`` (a temporary
+    folder, never the checkout) and named in the failure."""
+    assert not failed_dir.resolve().is_relative_to(CHECKOUT), f"{failed_dir} is in the checkout"
     reference = REFERENCES / f"{name}.png"
     if os.environ.get("UPDATE_REFERENCES") == "1":
         REFERENCES.mkdir(exist_ok=True)
@@ -60,6 +64,7 @@ def assert_matches_reference(
     else:
         problem = moved_edges_only(stored, picture) if edges_may_move else "pixels differ"
     if problem is not None:
+        failed_dir.mkdir(parents=True, exist_ok=True)
         drawn = failed_dir / reference.name
         pygame.image.save(picture, str(drawn))
         pytest.fail(f"{name} differs from {reference} ({problem}); drawn: {drawn}")

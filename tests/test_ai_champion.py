@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gin_handset.ai import make_player
 from gin_handset.ai.champion import lay_off_points
 from gin_handset.ai.tournament import run_tournament
@@ -89,6 +91,7 @@ def test_the_camper_knocks_only_with_gin() -> None:
     assert camper.choose(view(gin, "5c", Phase.DECIDE)) == Knock()
 
 
+@pytest.mark.slow  # a tournament of 40 matches
 def test_champion_beats_simple() -> None:
     result = run_tournament("champion", "simple", games=40, seed=3, jobs=1)
     assert result.interval[0] > 0.5 and result.margin > 10

@@ -6,7 +6,6 @@ here; the others are in tests/hostile/."""
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,8 +20,10 @@ from gin_handset.screens.match.router import MatchHost
 from gin_handset.session.saves import SaveStore
 from gin_handset.settings import SettingsStore
 from gin_handset.storage import MAX_BYTES, write_atomically
+from tests.work import counted_calls
 
 HOSTILE = Path(__file__).parent / "hostile"
+MAX_CALLS = 20_000  # some 20 times what starting with the costliest of them takes (in calls)
 
 
 def huge_number(path: Path) -> None:
@@ -70,9 +71,9 @@ def made(maker: Callable[[Path], None], path: Path) -> Callable[[Path], bool]:
 def test_a_hostile_settings_file_is_set_aside_and_the_game_starts(maker, data_dir, theme):
     path = data_dir / "settings.json"
     kept = made(maker, path)
-    start = time.monotonic()
-    stack = ScreenStack(main_menu(theme))
-    assert time.monotonic() - start < 5, "bounded time"
+    with counted_calls() as calls:
+        stack = ScreenStack(main_menu(theme))
+    assert calls.count < MAX_CALLS, "bounded work"
     menu = stack.top
     assert isinstance(menu, MainMenu)
     assert len(menu.notice.messages) == 1 and str(path) in menu.notice.messages[0]
@@ -113,3 +114,13 @@ def test_a_write_leaves_the_file_whole_and_no_temporary(tmp_path):
     write_atomically(target, '{"version": 1}\n')
     assert target.read_text() == '{"version": 1}\n'
     assert [p.name for p in target.parent.iterdir()] == ["settings.json"]
+
+
+def test_the_bound_on_work_counts_every_call():
+    with counted_calls() as calls:
+        for _ in range(1000):
+            len("x")
+    assert 1000 <= calls.count < 1010
+    with counted_calls() as none:
+        pass
+    assert none.count < 10

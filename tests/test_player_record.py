@@ -24,9 +24,11 @@ WHEN = datetime(2026, 11, 30, 21, 0, 0)
 
 
 def finished_match(folder: Path, seed: int, level: str = "simple", options: Options | None = None,
-                   started: str = "2026-11-30T20:00:00") -> MatchSession:
-    """A whole match played by the computer in both seats, saved and counted in ``folder``."""
-    session = MatchSession.new(options or Options(), seed, level, SaveStore(folder), ledger=Ledger(
+                   started: str = "2026-11-30T20:00:00", saved: bool = False) -> MatchSession:
+    """A whole match played by the computer in both seats and counted in ``folder`` (and, when
+    ``saved``, saved there after every step as the app does: a durable write each, slow)."""
+    store = SaveStore(folder) if saved else None
+    session = MatchSession.new(options or Options(), seed, level, store, ledger=Ledger(
         folder, lambda: WHEN), started=started)
     play_steps(session, 100_000)
     assert session.match_over
@@ -74,23 +76,23 @@ def test_statistics_count_every_hand_and_match_as_played(tmp_path: Path) -> None
     assert stats.tally(scope(ALL, "hard")) == Tally()
     history, _ = Ledger(tmp_path).history()
     assert [entry.record for entry in history] == [s.record for s in reversed(played)]
-    assert not SaveStore(tmp_path).exists(), "the save of a finished match is cleared"
 
 
 def test_levels_and_game_types_are_counted_apart(tmp_path: Path) -> None:
     gin = finished_match(tmp_path, 1, "easy", started="2026-11-30T20:00:01")
-    oklahoma = finished_match(tmp_path, 2, "normal", Options(game_type=OKLAHOMA),
+    oklahoma = finished_match(tmp_path, 2, "simple", Options(game_type=OKLAHOMA),
                               started="2026-11-30T20:00:02")
     stats, _ = Ledger(tmp_path).statistics()
     assert stats.tally(scope(ALL, "easy")) == expected_tally([gin])
-    assert stats.tally(scope(ALL, "normal")) == expected_tally([oklahoma])
+    assert stats.tally(scope(ALL, "simple")) == expected_tally([oklahoma])
     assert stats.tally(scope(OKLAHOMA, ALL)) == expected_tally([oklahoma])
     assert stats.tally(scope(ALL, ALL)).matches == 2
 
 
 def test_a_match_killed_at_game_over_counts_once_when_continued(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
-    session = finished_match(tmp_path, 5)
+    session = finished_match(tmp_path, 5, options=Options(points_to_win=50), saved=True)
+    assert not store.exists(), "the save of a finished match is cleared"
     counted = Ledger(tmp_path).statistics()[0]
     assert counted.tally(scope(ALL, ALL)).matches == 1
     store.save(session.record)  # killed after counting, before the save was cleared
@@ -103,8 +105,8 @@ def test_a_match_killed_at_game_over_counts_once_when_continued(tmp_path: Path) 
 
 
 def test_a_hint_puts_the_match_apart(tmp_path: Path) -> None:
-    session = MatchSession.new(Options(), 3, "simple", SaveStore(tmp_path),
-                               ledger=Ledger(tmp_path), started="2026-11-30T20:00:00")
+    session = MatchSession.new(Options(), 3, "simple", ledger=Ledger(tmp_path),
+                               started="2026-11-30T20:00:00")
     while not session.human_to_act:
         play_steps(session, 1)
     assert session.ask_hint() is None
@@ -127,14 +129,14 @@ def test_an_abandoned_match_counts_once(tmp_path: Path) -> None:
 def test_the_history_keeps_the_last_50_matches(tmp_path: Path) -> None:
     session = finished_match(tmp_path, 9)
     ledger = Ledger(tmp_path)
-    for n in range(MAX_MATCHES + 5):
+    for n in range(MAX_MATCHES + 2):
         record = replace(session.record, started=f"2026-12-01T10:{n // 60:02d}:{n % 60:02d}")
         assert ledger.count_finished(record, session.match) == []
     history, _ = ledger.history()
     assert len(history) == MAX_MATCHES
-    assert history[0].record.started == "2026-12-01T10:00:54", "newest first"
-    assert history[-1].record.started == "2026-12-01T10:00:05"
-    assert ledger.statistics()[0].tally(scope(ALL, ALL)).matches == MAX_MATCHES + 6
+    assert history[0].record.started == "2026-12-01T10:00:51", "newest first"
+    assert history[-1].record.started == "2026-12-01T10:00:02"
+    assert ledger.statistics()[0].tally(scope(ALL, ALL)).matches == MAX_MATCHES + 3
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -14,6 +15,7 @@ from gin_handset.render import cards, fonts, pips, widgets
 from gin_handset.render.fonts import ELLIPSIS, fit_text, text_width, wrap_text
 from gin_handset.render.theme import FontSpec, contrast, luminance
 from gin_handset.rules.cards import DECK, parse_cards
+from gin_handset.storage import ENV_VAR
 
 ASCII = "".join(chr(c) for c in range(32, 127))
 
@@ -37,7 +39,8 @@ def test_no_font_is_read_at_import():
             "gin_handset.compose; print(f.load_font.cache_info().currsize)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={"SDL_VIDEODRIVER": "dummy",
-                                          "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+                                          "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+                                          ENV_VAR: os.environ[ENV_VAR]})
     assert out.stdout.strip() == "0"
 
 

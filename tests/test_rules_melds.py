@@ -30,19 +30,37 @@ def hands(size_min: int, size_max: int) -> st.SearchStrategy[list[Card]]:
     return st.one_of(sample(list(DECK)), sample(RICH_DECK), sample(SETS_DECK))
 
 
-@settings(max_examples=2500, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(hands(0, 11))
 def test_deadwood_is_exact(cards: list[Card]) -> None:
     assert deadwood(cards) == brute.least_deadwood(cards)
 
 
-@settings(max_examples=800, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=2500, deadline=None)
 @given(hands(0, 11))
-def test_best_arrangement_reaches_the_least_deadwood(cards: list[Card]) -> None:
+def test_deadwood_is_exact_on_many_more_hands(cards: list[Card]) -> None:
+    assert deadwood(cards) == brute.least_deadwood(cards)
+
+
+def reaches_the_least_deadwood(cards: list[Card]) -> None:
     arrangement = best_arrangement(cards)
     assert sorted(arrangement.cards) == sorted(cards)
     assert arrangement_problem(cards, (m.cards for m in arrangement.melds)) is None
     assert arrangement.deadwood_count == deadwood(cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(0, 11))
+def test_best_arrangement_reaches_the_least_deadwood(cards: list[Card]) -> None:
+    reaches_the_least_deadwood(cards)
+
+
+@pytest.mark.slow
+@settings(max_examples=800, deadline=None)
+@given(hands(0, 11))
+def test_best_arrangement_reaches_the_least_deadwood_on_many_more_hands(cards: list[Card]) -> None:
+    reaches_the_least_deadwood(cards)
 
 
 @pytest.mark.slow

@@ -25,9 +25,21 @@ def test_env_var_names_the_folder(data_dir):
     assert SettingsStore().folder == data_dir
 
 
-def test_without_env_var_the_user_data_folder(monkeypatch):
+def test_without_env_var_the_user_data_folder(monkeypatch, tmp_path):
     monkeypatch.delenv(ENV_VAR, raising=False)
-    assert "gin-handset" in str(storage.data_dir())
+    folder = storage.data_dir()
+    assert "gin-handset" in str(folder)
+    if sys.platform.startswith("linux"):  # platformdirs follows XDG_DATA_HOME, set per test
+        assert folder == tmp_path / "xdg" / "xdg_data_home" / "gin-handset"
+
+
+def test_no_test_and_no_program_it_starts_sees_the_developers_data_folder(tmp_path):
+    # No fixture asked for: the folder is the test's own all the same (conftest's autouse).
+    assert storage.data_dir() == tmp_path / "data"
+    code = "import gin_handset.storage as s; print(s.data_dir())"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert shown.stdout.strip() == str(tmp_path / "data")
 
 
 def test_saved_and_read_back(data_dir):

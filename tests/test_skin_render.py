@@ -1,21 +1,18 @@
 """Each bundled skin's handset, drawn with a blank LCD, against a stored reference picture.
 
-Pictures go to ``tests/artifacts/``; ``UPDATE_REFERENCES=1`` rewrites ``tests/references/``.
+A picture that differs is saved in the test's temporary folder; ``UPDATE_REFERENCES=1`` rewrites
+``tests/references/``.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pygame
 import pytest
 
 from gin_handset.device.handset import HandsetView
 from gin_handset.device.skin import bundled_skins, load_skin
-from tests.pictures import assert_matches_reference
+from tests.pictures import CHECKOUT, assert_matches_reference
 
-HERE = Path(__file__).parent
-ARTIFACTS = HERE / "artifacts"
 SCALE = 2
 
 
@@ -37,14 +34,13 @@ def render_handset(name: str, scale: int = SCALE) -> pygame.Surface:
 
 
 @pytest.mark.parametrize("name", bundled_skins())
-def test_handset_matches_reference(name):
-    picture = render_handset(name)
-    ARTIFACTS.mkdir(exist_ok=True)
-    pygame.image.save(picture, str(ARTIFACTS / f"handset_{name}.png"))
-    assert_matches_reference(picture, f"handset_{name}", ARTIFACTS, edges_may_move=True)
+def test_handset_matches_reference(name, tmp_path):
+    assert_matches_reference(render_handset(name), f"handset_{name}", tmp_path,
+                             edges_may_move=True)
 
 
-def test_a_moved_edge_passes_but_a_changed_key_fails(tmp_path):
+def test_a_moved_edge_passes_but_a_changed_key_fails(tmp_path, monkeypatch):
+    monkeypatch.delenv("UPDATE_REFERENCES", raising=False)  # the reference is only read here
     name = bundled_skins()[0]
     skin = load_skin(name)
     key = next(iter(skin.keys.values()))
@@ -57,8 +53,19 @@ def test_a_moved_edge_passes_but_a_changed_key_fails(tmp_path):
     assert_matches_reference(moved, f"handset_{name}", tmp_path, edges_may_move=True)
     changed = render_handset(name)
     changed.fill((255, 0, 255), (x + w // 2 - 1, y + h // 2 - 1, 3, 3))
-    with pytest.raises(pytest.fail.Exception, match="differs"):
-        assert_matches_reference(changed, f"handset_{name}", tmp_path, edges_may_move=True)
+    failed = tmp_path / "failed"
+    with pytest.raises(pytest.fail.Exception, match="differs") as raised:
+        assert_matches_reference(changed, f"handset_{name}", failed, edges_may_move=True)
+    drawn = failed / f"handset_{name}.png"
+    assert f"drawn: {drawn}" in str(raised.value), "the failure names the picture drawn"
+    saved = pygame.image.load(str(drawn))
+    assert pygame.image.tobytes(saved, "RGB") == pygame.image.tobytes(changed, "RGB")
+    assert sorted(p.name for p in tmp_path.rglob("*.png")) == [drawn.name], "only the failure"
+
+
+def test_no_picture_is_written_into_the_checkout():
+    with pytest.raises(AssertionError, match="in the checkout"):
+        assert_matches_reference(render_handset(bundled_skins()[0]), "nothing", CHECKOUT / "x")
 
 
 @pytest.mark.parametrize("name", bundled_skins())

@@ -156,6 +156,11 @@ class HelpScreen(Screen):
             self._built = (theme, build_pages(self.context, theme))
         return self._built[1]
 
+    def shown_page(self, theme: Theme | None = None) -> int:
+        """The page on the screen: ``page``, or the last one when a new skin wrapped the text
+        onto fewer pages."""
+        return min(self.page, len(self.pages(theme)) - 1)
+
     def last(self) -> bool:
         return self.page >= len(self.pages()) - 1
 
@@ -163,6 +168,7 @@ class HelpScreen(Screen):
         return ("Done" if self.last() else "Next", "Back")
 
     def on_key(self, key: PhoneKey) -> Transition | None:
+        self.page = self.shown_page()  # turn from the page shown
         if key in BACK:
             return Pop()
         if key in NEXT:
@@ -176,9 +182,9 @@ class HelpScreen(Screen):
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         pages = self.pages(theme)
-        self.page = min(self.page, len(pages) - 1)
-        content = draw_frame(lcd, theme, self, "How to Play", f"{self.page + 1}/{len(pages)}")
-        page = pages[self.page]
+        shown = self.shown_page(theme)
+        content = draw_frame(lcd, theme, self, "How to Play", f"{shown + 1}/{len(pages)}")
+        page = pages[shown]
         if page.legend:
             draw_keys_page(lcd, theme, page, content)
         else:

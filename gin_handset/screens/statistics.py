@@ -121,6 +121,7 @@ class StatisticsScreen(Screen):
             return Push(QuestionScreen("Statistics", RESET_TEXT, "OK: reset  CLR: keep",
                                        ("Reset", "Keep"), self.reset))
         pages = self.pages(theme)
+        self.page = min(self.page, len(pages) - 1)  # turn from the page shown
         if key in CURSOR_DOWN or (key in CHOOSE and self.page < len(pages) - 1):
             self.page = min(self.page + 1, len(pages) - 1)
         elif key in CHOOSE:
@@ -149,9 +150,9 @@ class StatisticsScreen(Screen):
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         pages = self.pages(theme)
-        self.page = min(self.page, len(pages) - 1)
-        section, rows = pages[self.page]
-        content = draw_frame(lcd, theme, self, section.title, f"{self.page + 1}/{len(pages)}")
+        shown = min(self.page, len(pages) - 1)  # a new skin may fit the rows on fewer pages
+        section, rows = pages[shown]
+        content = draw_frame(lcd, theme, self, section.title, f"{shown + 1}/{len(pages)}")
         font = theme.font("body")
         ink, accent = theme.color("text"), theme.color("accent")
         y = content.top + 1

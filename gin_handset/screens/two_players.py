@@ -2,7 +2,8 @@
 and Join Table seat them on two phones over the network.
 
 The first time, the player is asked for a nickname (kept in the settings, changed in Options);
-Pass and Play then asks for the second player's.
+Pass and Play then asks for the second player's, Create Table the time per hand, Join Table the
+table's address (screens/tables.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from gin_handset.session.seats import MAX_NICKNAME
 
 CREATE, JOIN, PASS_AND_PLAY = "Create Table", "Join Table", "Pass and Play"
 ITEMS = (CREATE, JOIN, PASS_AND_PLAY)
+PROMPTS = {CREATE: "A table for a friend", JOIN: "A friend's table",
+           PASS_AND_PLAY: "Two people, one phone"}
 
 
 def nickname_entry(context: AppContext, then: Callable[[], Transition] = Pop
@@ -63,8 +66,8 @@ class TwoPlayersScreen(Screen):
         self.cursor = first_enabled(self.enabled(), ITEMS.index(PASS_AND_PLAY))
 
     def enabled(self) -> list[bool]:
-        """Pass and Play when a match can be played; the network tables are not built yet."""
-        return [item == PASS_AND_PLAY and self.context.matches.can_start() for item in ITEMS]
+        """Every way when a match can be played."""
+        return [self.context.matches.can_start() for _ in ITEMS]
 
     def soft_keys(self) -> tuple[str, str]:
         return "Select", "Back"
@@ -81,8 +84,17 @@ class TwoPlayersScreen(Screen):
         return None
 
     def choose(self) -> Transition:
-        """Pass and Play: the nickname first if there is none yet, then the second player's."""
+        """The nickname first if there is none yet; then the time per hand (Create Table), the
+        address (Join Table) or the second player's nickname (Pass and Play)."""
+        from gin_handset.screens.tables import AddressScreen, TimeScreen
+
+        item = ITEMS[self.cursor]
+
         def then() -> Transition:
+            if item == CREATE:
+                return Replace(TimeScreen(self.context))
+            if item == JOIN:
+                return Replace(AddressScreen(self.context))
             return Replace(second_player(self.context))
 
         if not self.context.settings.nickname:
@@ -94,4 +106,19 @@ class TwoPlayersScreen(Screen):
         items = [widgets.MenuItem(label, enabled=on)
                  for label, on in zip(ITEMS, self.enabled(), strict=True)]
         widgets.draw_menu(lcd, theme, content, items, self.cursor)
-        widgets.draw_prompt(lcd, theme, "Two people, one phone")
+        widgets.draw_prompt(lcd, theme, PROMPTS[ITEMS[self.cursor]])
+
+
+def join_screen(context: AppContext, address: str) -> Screen:
+    """Joining the table at ``address`` (``HOST:PORT/CODE``, from the command line): the
+    nickname first if there is none yet; the typing screen when the address is not one."""
+    from gin_handset.screens.tables import AddressScreen, joining
+    from gin_handset.session.remote import parse_address
+
+    try:
+        url, code = parse_address(address)
+    except ValueError:
+        return AddressScreen(context, address)
+    if not context.settings.nickname:
+        return nickname_entry(context, lambda: Replace(joining(context, url, code)))
+    return joining(context, url, code)

@@ -35,100 +35,41 @@ class ClosedSession(RuntimeError):
     """The match was left: a closed session changes nothing and saves nothing."""
 
 
-class MatchBase:
-    def __init__(self, record: MatchRecord, store: SaveStore | None = None,
-                 ledger: Ledger | None = None) -> None:
-        self.record = record
-        self.ledger = ledger  # the player's statistics and history, told of the match's end
-        self._match = replay(record)
-        self.store = store
-        self.problems: list[str] = []  # news about saving (and the computer) not yet shown
-        self._save_failing = False
-        self.closed = False
-        self._views: dict[int, tuple[int, PlayerView]] = {}
+class SessionBase:
+    """The interface the match screens use, with the answers of a table where nothing plays on
+    its own and nobody coaches. `MatchBase` holds the match on this phone; `RemoteSession`
+    (session/remote.py) shows a seat of a match held by a table server."""
 
-    # What anyone may know: the seats' views and the public facts of the match.
-
-    @property
-    def match(self) -> MatchState:
-        """The whole state (both hands, the stock): for tests and the rules, not for screens."""
-        return self._match
+    problems: list[str]
+    closed: bool
+    replayable = True  # the hand just over can be replayed and the match played again here
 
     @property
     def seats(self) -> Seats:
-        """The person in seat 0, the computer in seat 1."""
-        return COMPUTER_SEATS
+        raise NotImplementedError
+
+    @property
+    def step(self) -> int:
+        """How many steps the match has taken (the screens' hand order follows it)."""
+        raise NotImplementedError
 
     def view(self, seat: int | None = None) -> PlayerView:
-        """What ``seat`` (default: the seat this phone shows) may know now (built once per
-        step: screens ask for it often)."""
-        seat = self.seats.me if seat is None else seat
-        step = len(self.record.steps)
-        cached = self._views.get(seat)
-        if cached is None or cached[0] != step:
-            cached = (step, view_of(self._match.hand, seat, self._match.scores))
-            self._views[seat] = cached
-        return cached[1]
+        raise NotImplementedError
 
     @property
-    def seed(self) -> int:
-        return self.record.seed
+    def seed(self) -> int | None:
+        """The match seed; None while it is the table's secret."""
+        raise NotImplementedError
 
     @property
-    def options(self) -> Options:
-        return self.record.options
+    def notice(self) -> str | None:
+        """What the phone waits for, shown on the other seat's turn (a lost link)."""
+        return None
 
     @property
-    def scores(self) -> tuple[int, int]:
-        return self._match.scores
-
-    @property
-    def hand_number(self) -> int:
-        """0 for the first hand."""
-        return self._match.hand_number
-
-    @property
-    def hand_seed(self) -> int:
-        return self._match.hand_seed
-
-    @property
-    def results(self) -> tuple[HandResult, ...]:
-        return self._match.results
-
-    @property
-    def result(self) -> HandResult | None:
-        """The result of the hand, once it is over."""
-        return self._match.hand.result
-
-    @property
-    def hand_over(self) -> bool:
-        return self._match.hand.is_over
-
-    @property
-    def match_over(self) -> bool:
-        return self._match.is_over
-
-    @property
-    def winner(self) -> int | None:
-        return self._match.winner
-
-    @property
-    def phase(self) -> Phase:
-        return self._match.hand.phase
-
-    @property
-    def human_to_act(self) -> bool:
-        """A person on this phone is to act."""
-        return not self.hand_over and self._match.hand.turn == HUMAN
-
-    @property
-    def to_act(self) -> int:
-        """The seat whose move it is (in a hand that is over: the last one's)."""
-        return self._match.hand.turn
-
-    @property
-    def computer_to_act(self) -> bool:
-        return False
+    def ending(self) -> str | None:
+        """Why the match ended, when not on points (shown at the game over)."""
+        return None
 
     @property
     def full(self) -> bool:
@@ -193,6 +134,167 @@ class MatchBase:
         """The coach's second thoughts on the hand just over: none here."""
         return [] if self.hand_over else None
 
+    @property
+    def hand_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def options(self) -> Options:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    @property
+    def hand_number(self) -> int:
+        """0 for the first hand."""
+        raise NotImplementedError
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        raise NotImplementedError
+
+    @property
+    def result(self) -> HandResult | None:
+        raise NotImplementedError
+
+    @property
+    def match_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def winner(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> Phase:
+        raise NotImplementedError
+
+    @property
+    def human_to_act(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def to_act(self) -> int:
+        raise NotImplementedError
+
+    def act(self, action: Action) -> str | None:
+        """Play the action of this phone's player; the reason when it is refused."""
+        raise NotImplementedError
+
+    def next_hand(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """The match was left: change nothing more."""
+        self.closed = True
+
+    def take_problems(self) -> list[str]:
+        """The problems not yet shown, once."""
+        problems, self.problems = self.problems, []
+        return problems
+
+
+class MatchBase(SessionBase):
+    def __init__(self, record: MatchRecord, store: SaveStore | None = None,
+                 ledger: Ledger | None = None) -> None:
+        self.record = record
+        self.ledger = ledger  # the player's statistics and history, told of the match's end
+        self._match = replay(record)
+        self.store = store
+        self.problems: list[str] = []  # news about saving (and the computer) not yet shown
+        self._save_failing = False
+        self.closed = False
+        self._views: dict[int, tuple[int, PlayerView]] = {}
+
+    # What anyone may know: the seats' views and the public facts of the match.
+
+    @property
+    def match(self) -> MatchState:
+        """The whole state (both hands, the stock): for tests and the rules, not for screens."""
+        return self._match
+
+    @property
+    def seats(self) -> Seats:
+        """The person in seat 0, the computer in seat 1."""
+        return COMPUTER_SEATS
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        """What ``seat`` (default: the seat this phone shows) may know now (built once per
+        step: screens ask for it often)."""
+        seat = self.seats.me if seat is None else seat
+        step = len(self.record.steps)
+        cached = self._views.get(seat)
+        if cached is None or cached[0] != step:
+            cached = (step, view_of(self._match.hand, seat, self._match.scores))
+            self._views[seat] = cached
+        return cached[1]
+
+    @property
+    def seed(self) -> int:
+        return self.record.seed
+
+    @property
+    def step(self) -> int:
+        return len(self.record.steps)
+
+    @property
+    def options(self) -> Options:
+        return self.record.options
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._match.scores
+
+    @property
+    def hand_number(self) -> int:
+        """0 for the first hand."""
+        return self._match.hand_number
+
+    @property
+    def hand_seed(self) -> int:
+        return self._match.hand_seed
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        return self._match.results
+
+    @property
+    def result(self) -> HandResult | None:
+        """The result of the hand, once it is over."""
+        return self._match.hand.result
+
+    @property
+    def hand_over(self) -> bool:
+        return self._match.hand.is_over
+
+    @property
+    def match_over(self) -> bool:
+        return self._match.is_over
+
+    @property
+    def winner(self) -> int | None:
+        return self._match.winner
+
+    @property
+    def phase(self) -> Phase:
+        return self._match.hand.phase
+
+    @property
+    def human_to_act(self) -> bool:
+        """A person on this phone is to act."""
+        return not self.hand_over and self._match.hand.turn == HUMAN
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose move it is (in a hand that is over: the last one's)."""
+        return self._match.hand.turn
+
+    @property
+    def computer_to_act(self) -> bool:
+        return False
+
     # Changes: the person's actions, the next hand; leaving.
 
     def act(self, action: Action) -> str | None:
@@ -215,15 +317,6 @@ class MatchBase:
             return
         self._match = self._match.next_hand()
         self._record(NEXT_HAND)
-
-    def close(self) -> None:
-        """The match was left: change nothing more."""
-        self.closed = True
-
-    def take_problems(self) -> list[str]:
-        """The problems not yet shown, once."""
-        problems, self.problems = self.problems, []
-        return problems
 
     def _apply(self, action: Action) -> None:
         self._check_open()

@@ -62,6 +62,8 @@ class ComputerTurnScreen(TableScreen):
     def prompt(self) -> list[table.Part]:
         session, seats = self.ui.session, self.ui.seats
         other = seats.name(seats.other)
+        if session.notice is not None:
+            return [session.notice]
         if session.computer_step is not None:
             return describe(session.computer_step, seats)
         if session.computer_laid_down:

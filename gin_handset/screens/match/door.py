@@ -32,11 +32,13 @@ SEED_BITS = 32
 @dataclass(frozen=True)
 class MatchStart:
     """Where new matches start: the seed (--seed, else a fresh one), the hand of its deals
-    (--hand, 0-based) and who deals it (--dealer, else the seed's dealer)."""
+    (--hand, 0-based) and who deals it (--dealer, else the seed's dealer); where the table
+    server of Create Table listens (--table-host)."""
 
     seed: int | None = None
     first_hand: int = 0
     first_dealer: int | None = None
+    table_host: str = "127.0.0.1"
 
 
 def started_now() -> str:

@@ -41,7 +41,9 @@ ITEMS = (RESUME, HINT, PILE, HOW_TO_PLAY, MAIN_MENU)
 
 
 def match_info(ui: MatchUI) -> str:
-    return f"Seed {ui.session.seed}  Hand {ui.session.hand_number + 1}"
+    seed = ui.session.seed
+    shown = "Seed: at the end" if seed is None else f"Seed {seed}"
+    return f"{shown}  Hand {ui.session.hand_number + 1}"
 
 
 class MatchMenuScreen(Screen):

@@ -28,6 +28,7 @@ from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.shortcuts import HINT_KEY, PILE_KEY
 from gin_handset.screens.match.ui import Go, MatchPart, MatchTransition, MatchUI, Route
+from gin_handset.session.match_base import MatchBase
 from gin_handset.session.replayer import last_hand
 
 SHARED_KEYS: dict[PhoneKey, Route] = {
@@ -43,9 +44,9 @@ def screen_for(ui: MatchUI, route: Route = Route.PRESENT) -> MatchPart:
     session = ui.session
     if session.needs_pass and route in (Route.PRESENT, Route.DEAL):
         return PassScreen(ui, route)
-    if route is Route.DEAL:
+    if route is Route.DEAL and session.notice is None:
         return DealScreen(ui)
-    if route is Route.GAME_OVER:
+    if route is Route.GAME_OVER or (session.match_over and session.result is None):
         return GameOverScreen(ui)
     if route is Route.REVIEW:
         return ReviewScreen(ui)
@@ -120,13 +121,15 @@ class MatchHost(Screen):
             return Push(PileScreen(self.ui))
         if transition.route is Route.HINT:
             return Push(HintScreen(self.ui))
-        if transition.route is Route.REPLAY:
-            return Push(ReplayScreen(last_hand(self.ui.session.record), self.ui.session.seed))
+        session = self.ui.session
+        if transition.route is Route.REPLAY and isinstance(session, MatchBase):
+            return Push(ReplayScreen(last_hand(session.record), session.seed))
         self.current.on_exit()
         self.current = screen_for(self.ui, transition.route)
         self.current.on_enter()
         self.dirty = True
         problems = self.ui.session.take_problems()
         if problems:
-            return Push(NoticeScreen(problems, None, self.ui.theme, "Saving"))
+            title = "Saving" if isinstance(self.ui.session, MatchBase) else "Table"
+            return Push(NoticeScreen(problems, None, self.ui.theme, title))
         return None

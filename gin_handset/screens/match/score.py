@@ -54,7 +54,7 @@ class ScoreScreen(MatchPart):
             self.ui.context.host.jingle(self.result.kind.value)
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
-        if key is REPLAY_KEY:
+        if key is REPLAY_KEY and self.ui.session.replayable:
             return Go(Route.REPLAY)
         if key not in CONFIRM:
             return None
@@ -77,7 +77,8 @@ class ScoreScreen(MatchPart):
             deal_name(session, seats),
         ])
         what = "result" if session.match_over else "next hand"
-        table.draw_prompt(lcd, theme, [f"OK: {what}  1: replay"])
+        replay = "  1: replay" if session.replayable else ""
+        table.draw_prompt(lcd, theme, [f"OK: {what}{replay}"])
 
 
 def after_review(ui: MatchUI) -> MatchTransition:
@@ -96,6 +97,7 @@ class ReviewScreen(MatchPart):
         super().__init__()
         self.ui = ui
         self.ready = False  # the review has been worked out
+        ui.session.review()  # set to work now, so that drawing only reads it
 
     def soft_keys(self) -> tuple[str, str]:
         return "Next", "Menu"
@@ -137,6 +139,8 @@ class ReviewScreen(MatchPart):
 
 def deal_name(session: MatchSession, seats: Seats) -> str:
     """What replays this deal (``--seed N --hand K [--dealer]``)."""
+    if session.seed is None:
+        return "Seed: shown at the end"
     return deal_label(session.seed, session.hand_number, session.view().dealer, seats)
 
 
@@ -151,7 +155,7 @@ class GameOverScreen(MatchPart):
         self.ui = ui
 
     def soft_keys(self) -> tuple[str, str]:
-        return "Again", "Menu"
+        return ("Again" if self.ui.session.replayable else ""), "Menu"
 
     def on_enter(self) -> None:
         self.ui.context.host.jingle("win" if self.ui.session.winner == self.ui.seats.me
@@ -159,7 +163,9 @@ class GameOverScreen(MatchPart):
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         context = self.ui.context
-        again = context.matches.again(context, self.ui.session.record) if key in CONFIRM else None
+        session = self.ui.session
+        again = (context.matches.again(context, session.record)  # type: ignore[attr-defined]
+                 if key in CONFIRM and session.replayable else None)
         if again is not None:
             return Replace(again)
         return PopToRoot() if key in BACK else None
@@ -186,4 +192,9 @@ class GameOverScreen(MatchPart):
                      f"to {session.options.points_to_win}, in {hands} hands"):
             draw_text(lcd, line, body, ink, (content.centerx, y), "center")
             y += line_height(body) + 1
-        table.draw_prompt(lcd, theme, ["OK: play again  CLR: menu"])
+        if session.ending is not None:
+            for line in wrap_text(session.ending, body, content.width - 2 * widgets.MARGIN):
+                draw_text(lcd, line, body, accent, (content.centerx, y), "center")
+                y += line_height(body)
+        table.draw_prompt(lcd, theme, ["OK: play again  CLR: menu" if session.replayable
+                                       else "CLR: menu"])

@@ -17,7 +17,7 @@ from gin_handset.rules.melds import best_arrangement
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Screen, Transition
 from gin_handset.screens.context import AppContext
-from gin_handset.session.match_base import MatchBase
+from gin_handset.session.match_base import SessionBase
 from gin_handset.session.seats import Seats
 
 BY_RANK, BY_SUIT, BY_MELDS = "rank", "suit", "melds"
@@ -111,7 +111,7 @@ class HandOrder:
 class MatchUI:
     """The session being shown, what every screen may reach, and the player's hand order."""
 
-    session: MatchBase
+    session: SessionBase
     context: AppContext
     orders: dict[int, HandOrder] = field(default_factory=dict)  # each seat's, as shown to it
     synced_at: dict[int, int] = field(default_factory=dict)  # the step each was remembered at
@@ -139,7 +139,7 @@ class MatchUI:
 
     def sync_order(self) -> None:
         """Remember the hand's order after a step (nothing to do when no step was taken)."""
-        step, seat = len(self.session.record.steps), self.seats.me
+        step, seat = self.session.step, self.seats.me
         if step != self.synced_at.get(seat):
             self.order.sync(self.view().hand, self.session.hand_number)
             self.synced_at[seat] = step

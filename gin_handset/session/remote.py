@@ -1,0 +1,321 @@
+"""A seat at a table held by a table server: the match screens' interface over a `TableClient`.
+
+The phone holds only what the client was sent: its seat's latest `PlayerView`, the table's
+public facts (nicknames, presence, scores, how the match ended). An action is sent and the
+screens show its outcome when the next view comes (`advance` polls the client). The other
+seat's turn is shown as the computer's is ("Ann is thinking", then their draw); the match seed
+is the table's secret until the end, when the client checks the table's reveal. A refused
+action, an error from the table and a failed check become problems for the screens to show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import TYPE_CHECKING, Any
+
+from gin_handset.rules.actions import Action
+from gin_handset.rules.hand import Event, HandResult, Phase
+from gin_handset.rules.options import Options
+from gin_handset.rules.view import PlayerView
+from gin_handset.session.match_base import SessionBase
+from gin_handset.session.seats import Seats
+
+if TYPE_CHECKING:
+    from gin_handset.net.client import TableClient
+    from gin_handset.net.server import ServerHandle
+
+DEFAULT_PORT = 8765  # as `gin-handset serve`
+POLL_MS = 50  # how often the phone looks for news from the table
+ADDRESS = re.compile(r"(?P<host>[0-9A-Za-z.\-]+)(?::(?P<port>[0-9]{1,5}))?/(?P<code>[0-9]{6})")
+ENDINGS = {"time": "{other}'s time ran out", "away": "{other}'s phone was out of reach too long",
+           "left": "{other} left the table", "closed": "The table was closed"}
+MY_ENDINGS = {"time": "Your time ran out", "away": "Your phone was out of reach too long",
+              "left": "You left the table"}
+
+
+def parse_address(text: str) -> tuple[str, str]:
+    """The server's URL and the table code of ``HOST[:PORT]/CODE``; ValueError saying what is
+    wrong."""
+    found = ADDRESS.fullmatch(text.strip())
+    if found is None:
+        raise ValueError("Type HOST:PORT/CODE, e.g. 127.0.0.1:8765/123456")
+    port = int(found["port"] or DEFAULT_PORT)
+    if not 0 < port < 65536:
+        raise ValueError(f"Port {port} is not 1 to 65535")
+    return f"ws://{found['host']}:{port}", found["code"]
+
+
+def shown_address(address: tuple[str, int]) -> str:
+    """``HOST:PORT`` for a friend to type: this machine's address when listening on all."""
+    host, port = address
+    if host in ("0.0.0.0", "::"):
+        import socket
+
+        with contextlib.suppress(OSError):
+            host = socket.gethostbyname(socket.gethostname())
+    return f"{host}:{port}"
+
+
+def keypad_address(text: str) -> str:
+    """``HOST:PORT/CODE`` as typed on the keypad: ``*`` for the dot, ``#`` for the colon."""
+    return text.replace(".", "*").replace(":", "#")
+
+
+class RemoteSession(SessionBase):
+    """This phone's seat at a network table. ``server`` is the table server this phone started
+    for it (stopped when the match is left), if any."""
+
+    replayable = False  # the deals are the table's secret until the end
+
+    def __init__(self, client: TableClient, server: ServerHandle | None = None) -> None:
+        self.client = client
+        self.server = server
+        self.problems: list[str] = []
+        self.closed = False
+        self._hand_number = 0
+        self._winner: int | None = None  # the match winner a view named
+        self._results: dict[int, HandResult] = {}  # by hand number
+        self._sent_at: int | None = None  # the step an action or "next" was sent at
+        self._lost = False  # the link gave up for good
+        self._checked = False  # the verification was told
+        # What the screens show: taken from the client's updates only when polled (`advance`),
+        # so that nothing changes under a screen between two polls.
+        self._view: PlayerView | None = None
+        self._step = 0
+        self._result: HandResult | None = None
+        self.take(client.updates(), first=True)
+
+    # What the table told.
+
+    def take(self, updates: list[Any], first: bool = False) -> bool:
+        """Take the client's updates; whether anything changed."""
+        for update in updates:
+            if update.kind == "view" and update.view is not None:
+                self._view, self._result = update.view, update.result
+                self._step = update.message.get("step", self._step)
+                self._hand_number = update.message.get("hand_number", self._hand_number)
+                self._winner = update.message.get("match_winner")
+                if update.result is not None:
+                    self._results[self._hand_number] = update.result
+                self._sent_at = None
+            elif update.kind == "error" and not first:
+                self.problems.append(f"The table said: {update.message.get('reason')}")
+                self._sent_at = None
+            elif update.kind == "closed" and not self.match_over:
+                self._lost = True
+                reason = update.message.get("reason")
+                if not reason or not any(str(reason) in told for told in self.problems):
+                    self.problems.append(f"The table was lost: {reason}" if reason
+                                         else "The table was lost")
+        verification = self.client.verification
+        if verification is not None and not self._checked:
+            self._checked = True
+            if not verification.ok:
+                self.problems.append(f"This table's deal could not be verified: "
+                                     f"{verification.problem}")
+        return bool(updates)
+
+    @property
+    def table(self) -> dict[str, Any]:
+        return self.client.table or {}
+
+    @property
+    def seats(self) -> Seats:
+        me = self._view.seat if self._view is not None else self.client.seat or 0
+        names = list(self.table.get("nicknames") or [])
+        names += ["?"] * (2 - len(names))
+        return Seats(me, (names[0], names[1]))
+
+    @property
+    def ready(self) -> bool:
+        """The first view came: the match can be shown."""
+        return self._view is not None
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        """This seat's latest view, as the table sent it (no other seat's view is here)."""
+        view = self._view
+        if view is None or (seat is not None and seat != view.seat):
+            raise LookupError("no view of that seat on this phone")
+        return view
+
+    @property
+    def seed(self) -> int | None:
+        """Known only at the match's end, from the table's reveal."""
+        reveal = self.client.link.reveal
+        seed = None if reveal is None else reveal.get("seed")
+        return seed if isinstance(seed, int) else None
+
+    @property
+    def options(self) -> Options:
+        return self.view().options
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.view().scores
+
+    @property
+    def hand_number(self) -> int:
+        return self._hand_number
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        verification = self.client.verification
+        if verification is not None and verification.match is not None:
+            return verification.match.results
+        return tuple(self._results[n] for n in sorted(self._results))
+
+    @property
+    def result(self) -> HandResult | None:
+        return self._result if self.view().phase is Phase.OVER else None
+
+    @property
+    def hand_over(self) -> bool:
+        return self.view().phase is Phase.OVER
+
+    @property
+    def match_over(self) -> bool:
+        return self._winner is not None or self.table.get("status") == "over"
+
+    @property
+    def winner(self) -> int | None:
+        winner = self.table.get("winner")
+        return winner if winner in (0, 1) else self._winner
+
+    @property
+    def phase(self) -> Phase:
+        return self.view().phase
+
+    @property
+    def to_act(self) -> int:
+        return self.view().to_act
+
+    @property
+    def waiting(self) -> bool:
+        """An action or "next hand" was sent and its answer has not come."""
+        return self._sent_at is not None and self._sent_at == self.step
+
+    @property
+    def human_to_act(self) -> bool:
+        view = self.view()
+        return (not self.hand_over and view.to_act == view.seat and not self.waiting
+                and not self.match_over and not self.client.retrying and not self._lost)
+
+    @property
+    def computer_playing(self) -> bool:
+        """The other player's turn, or this phone waiting for the table."""
+        if self.closed or self.match_over or self._lost:
+            return False
+        view = self.view()
+        return (self.waiting or self.client.retrying
+                or (not self.hand_over and view.to_act != view.seat))
+
+    @property
+    def computer_step(self) -> Event | None:
+        """The other player's last step of their turn (their draw, shown until they discard)."""
+        view = self.view()
+        if self.hand_over or view.to_act == view.seat or not view.log:
+            return None
+        last = view.log[-1]
+        return last if last.seat != view.seat else None
+
+    @property
+    def thinking_shown(self) -> bool:
+        return True
+
+    @property
+    def notice(self) -> str | None:
+        if self.client.retrying:
+            return "Connection lost, retrying..."
+        seats = self.seats
+        present = self.table.get("present") or [True, True]
+        if len(present) == 2 and not present[seats.other]:
+            return f"{seats.name(seats.other)}'s phone is out of reach"
+        if self.waiting and self.hand_over:
+            return f"Waiting for {seats.name(seats.other)}..."
+        if self.waiting and self.view().to_act == seats.me:
+            return "Sending..."
+        return None
+
+    @property
+    def ending(self) -> str | None:
+        reason = self.table.get("reason")
+        if self.table.get("status") != "over" or reason == "points":
+            lines = None
+        elif self.winner == self.seats.other and reason in MY_ENDINGS:
+            lines = MY_ENDINGS[reason]
+        else:
+            lines = ENDINGS.get(str(reason), "The match ended").format(
+                other=self.seats.name(self.seats.other))
+        verification = self.client.verification
+        check = None if verification is None else (
+            "Deal verified" if verification.ok else "Deal NOT verified")
+        return "; ".join(part for part in (lines, check) if part) or None
+
+    # Changes.
+
+    def advance(self, ms: int) -> bool:
+        """Take what the table sent meanwhile; whether what is shown changed."""
+        changed = self.take(self.client.updates())
+        return changed
+
+    def wake_in(self) -> int | None:
+        return None if self.closed else POLL_MS
+
+    def act(self, action: Action) -> str | None:
+        """Send the action; the new view shows its outcome (a refusal comes as a problem)."""
+        if self._lost:
+            return "The table was lost"
+        if self.client.retrying:
+            return "Connection lost, retrying..."
+        if not self.human_to_act:
+            return "Not your turn"
+        self._sent_at = self.step
+        self.client.act(action)
+        return None
+
+    def next_hand(self) -> None:
+        """Tell the table this player is ready for the next hand."""
+        if self.match_over or self.waiting:
+            return
+        self._sent_at = self.step
+        self.client.next_hand()
+
+    def close(self) -> None:
+        """Leave the table (a match being played is lost) and stop the server started for
+        it."""
+        if self.closed:
+            return
+        super().close()
+        if self.client.running:
+            if not self.match_over:
+                self.client.leave()
+            self.client.close(2.0)
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop()
+
+
+def host_table(nickname: str, options: Options, minutes: int, host: str = "127.0.0.1",
+               port: int = DEFAULT_PORT) -> RemoteSession:
+    """Start a table server in this app (on ``port``, or any free port when it is taken) and
+    make a table at it; OSError when no server can listen."""
+    from gin_handset.net.client import TableClient
+    from gin_handset.net.server import start_in_thread
+
+    try:
+        server = start_in_thread(host, port)
+    except OSError:
+        server = start_in_thread(host, 0)
+    return RemoteSession(TableClient.create(server.url, nickname, options, minutes), server)
+
+
+def join_table(url: str, code: str, nickname: str) -> RemoteSession:
+    """Sit at the table ``code`` of the server at ``url``."""
+    from gin_handset.net.client import TableClient
+
+    return RemoteSession(TableClient.join(url, code, nickname))

@@ -1,0 +1,377 @@
+"""The phone at a network table, on 127.0.0.1 only: the real app joins a table served in a
+thread and plays a whole match against a bot through its keys; the app creates a table and a
+bot joins it; the address typed on the keypad; the phone holds only the views it was sent."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+import pytest
+
+from gin_handset.ai.levels import make_player
+from gin_handset.compose import assemble
+from gin_handset.device.keys import PhoneKey as K
+from gin_handset.device.skin import load_skin
+from gin_handset.net.bot import Bot, create_hello, join_hello
+from gin_handset.net.client import SeatLink
+from gin_handset.net.server import Limits, ServerHandle, start_in_thread
+from gin_handset.rules.actions import DrawStock
+from gin_handset.rules.hand import HandResult
+from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
+from gin_handset.screens.base import Screen
+from gin_handset.screens.dialogs import NoticeScreen
+from gin_handset.screens.main_menu import ITEMS, TWO_PLAYERS, MainMenu
+from gin_handset.screens.match.arrange import ArrangeScreen
+from gin_handset.screens.match.computer import ComputerTurnScreen
+from gin_handset.screens.match.deal import DealScreen
+from gin_handset.screens.match.play import PlayScreen
+from gin_handset.screens.match.router import MatchHost
+from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
+from gin_handset.screens.tables import AddressScreen, TableWaitScreen, TimeScreen
+from gin_handset.screens.two_players import CREATE, TwoPlayersScreen
+from gin_handset.screens.two_players import ITEMS as TABLE_ITEMS
+from gin_handset.session.remote import RemoteSession, keypad_address, parse_address
+from gin_handset.settings import Settings, SettingsStore
+from tests.net_tools import wait_until
+from tests.test_play_app import Driver
+
+FAST = Limits(rate=1000, burst=1000)
+SECONDS = 120  # a whole match of 50 points, at most
+
+
+@pytest.fixture
+def display():
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture
+def server():
+    handle = start_in_thread("127.0.0.1", 0, None, FAST)
+    yield handle
+    if handle._thread.is_alive():  # not stopped by the test
+        handle.stop()
+
+
+def run_bot(url: str, hello: dict, out: dict) -> threading.Thread:
+    """A bot playing one seat in a thread of its own, for at most `SECONDS`."""
+
+    def go() -> None:
+        async def play() -> None:
+            bot = Bot(SeatLink(url, hello, retry_for=5), "simple", 4)
+            out["bot"] = bot
+            await asyncio.wait_for(bot.play(), SECONDS)
+
+        asyncio.run(play())
+
+    thread = threading.Thread(target=go, daemon=True)
+    thread.start()
+    return thread
+
+
+@dataclass
+class Seen:
+    screens: set[str] = field(default_factory=set)
+    results: list[HandResult] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    views: list[object] = field(default_factory=list)  # every view the screens were given
+    over: RemoteSession | None = None
+
+
+class TableDriver(Driver):
+    """The app with a dummy window, played through its keys by a simple player reading only
+    what the phone shows."""
+
+    def __init__(self, join: str | None = None, skin_name: str = "classic",
+                 window: pygame.Surface | None = None) -> None:
+        skin = load_skin(skin_name)
+        window = window or pygame.display.set_mode(skin.body_size)
+        self.app = assemble(skin, window, 1, join=join)
+        self.app.step([], 0)
+        self.player = make_player("simple", random.Random(7))
+        self.log = Seen()
+
+    def wait(self, ms: int = 50) -> None:
+        time.sleep(ms / 5000)  # the network runs in real time
+        self.app.step([], ms)
+
+    def step(self) -> bool:
+        top: Screen = self.top
+        seen = self.log
+        seen.screens.add(type(top).__name__)
+        if isinstance(top, MatchHost | PlayScreen | ComputerTurnScreen | ArrangeScreen
+                      | ScoreScreen | DealScreen):
+            session = top.ui.session  # type: ignore[union-attr]
+            assert isinstance(session, RemoteSession)
+            if session.ready:
+                seen.views.append(session.view())
+        if isinstance(top, MainMenu):
+            return seen.over is None and self._to_create(top)
+        if isinstance(top, TwoPlayersScreen):
+            while TABLE_ITEMS[top.cursor] != CREATE:
+                self.press(K.NUM8)
+            self.press(K.SELECT)
+        elif isinstance(top, TimeScreen):
+            self.press(K.SELECT)
+        elif isinstance(top, TableWaitScreen | ComputerTurnScreen):
+            self.wait()
+        elif isinstance(top, DealScreen):
+            self.press(K.SELECT)
+        elif isinstance(top, PlayScreen):
+            session = top.ui.session
+            if not session.human_to_act:
+                self.wait()
+                return True
+            for key in self.turn_keys(top, self.player.choose(session.view())):
+                self.press(key)
+        elif isinstance(top, ArrangeScreen):
+            self.press(K.SELECT)
+        elif isinstance(top, ScoreScreen):
+            if len(seen.results) < len(top.ui.session.results):
+                seen.results.append(top.result)
+            self.press(K.SELECT)
+        elif isinstance(top, ReviewScreen):
+            self.press(K.SELECT)
+        elif isinstance(top, NoticeScreen):
+            seen.notices.extend(top.view.messages)
+            self.press(K.SELECT)
+        elif isinstance(top, GameOverScreen):
+            session = top.ui.session
+            assert isinstance(session, RemoteSession)
+            wait_until(lambda: session.client.verification is not None, 10)
+            seen.over = session
+            self.press(K.CLEAR)
+        else:
+            raise AssertionError(f"unexpected screen {type(top).__name__}")
+        return True
+
+    def _to_create(self, top: MainMenu) -> bool:
+        while ITEMS[top.cursor] != TWO_PLAYERS:
+            self.press(K.NUM8)
+        self.press(K.SELECT)
+        return True
+
+    def play(self) -> Seen:
+        deadline = time.monotonic() + SECONDS
+        while self.step():
+            assert time.monotonic() < deadline, f"the match did not end: {self.log.screens}"
+        return self.log
+
+
+def check_match(seen: Seen, bot: Bot, me: str) -> None:
+    over = seen.over
+    assert over is not None, "the game over was shown"
+    verification = over.client.verification
+    assert verification is not None and verification.ok, verification
+    assert over.table["reason"] == "points" and over.winner == bot.link.table["winner"]
+    assert bot.link.verification is not None and bot.link.verification.ok
+    assert not bot.errors, bot.errors
+    assert not seen.notices, seen.notices
+    assert len(seen.results) >= 1
+    assert over.seats.name(over.seats.me) == me
+    assert over.closed and not over.client.running
+    assert {"PlayScreen", "ComputerTurnScreen", "ScoreScreen", "GameOverScreen"} <= seen.screens
+    assert all(view.seat == over.seats.me for view in seen.views), "only this seat's views"
+
+
+def test_the_app_joins_a_table_from_the_command_line_and_plays_a_whole_match(
+        data_dir: Path, display, server: ServerHandle) -> None:
+    SettingsStore(data_dir).save(Settings(nickname="Bob"))
+    out: dict = {}
+    bot_thread = run_bot(server.url, create_hello("Ann", Options(points_to_win=50)), out)
+    wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
+    host, port = server.address
+    driver = TableDriver(join=f"{host}:{port}/{out['bot'].link.code}")
+    seen = driver.play()
+    bot_thread.join(20)
+    check_match(seen, out["bot"], "Bob")
+    assert isinstance(driver.app.stack.top, MainMenu)
+
+
+def test_the_app_creates_a_table_a_bot_joins_and_the_match_is_played(
+        data_dir: Path, display, monkeypatch) -> None:
+    import gin_handset.screens.tables as tables
+
+    monkeypatch.setattr(tables, "TABLE_PORT", 0)  # any free port of 127.0.0.1
+    SettingsStore(data_dir).save(Settings(nickname="Ann", options=Options(points_to_win=50)))
+    driver = TableDriver()
+    out: dict = {}
+    for _ in range(200):
+        top = driver.top
+        if isinstance(top, TableWaitScreen) and top.session is not None \
+                and top.session.client.code is not None:
+            break
+        driver.step()
+    else:
+        raise AssertionError("no table was opened")
+    assert top.session.server is not None
+    lines = top.lines()
+    code = top.session.client.code
+    assert lines[0] == f"Code {code}" and lines[-1] == "Waiting for a player..."
+    bot_thread = run_bot(top.session.server.url, join_hello(code, "Bob"), out)
+    seen = driver.play()
+    bot_thread.join(20)
+    check_match(seen, out["bot"], "Ann")
+
+
+@pytest.mark.parametrize("game", [GIN_RUMMY, pytest.param(OKLAHOMA, marks=pytest.mark.slow)])
+def test_two_apps_play_a_whole_match_against_each_other(data_dir: Path, display, monkeypatch,
+                                                        game: str) -> None:
+    """Two phones in one process (the second drawing into a surface of its own), one creating
+    the table in itself, the other joining it with --join."""
+    import gin_handset.screens.tables as tables
+
+    monkeypatch.setattr(tables, "TABLE_PORT", 0)
+    SettingsStore(data_dir).save(Settings(nickname="Ann", options=Options(points_to_win=50,
+                                                                          game_type=game)))
+    ann = TableDriver()
+    for _ in range(200):
+        top = ann.top
+        if isinstance(top, TableWaitScreen) and top.session is not None \
+                and top.session.client.code is not None:
+            break
+        ann.step()
+    else:
+        raise AssertionError("no table was opened")
+    assert top.session is not None and top.session.server is not None
+    host, port = top.session.server.address
+    SettingsStore(data_dir).save(Settings(nickname="Bob"))
+    skin = load_skin("flip")
+    bob = TableDriver(f"{host}:{port}/{top.session.client.code}", "flip",
+                      pygame.Surface(skin.body_size))
+    bob.player = make_player("simple", random.Random(8))
+    playing = [ann, bob]
+    deadline = time.monotonic() + SECONDS
+    while playing:
+        assert time.monotonic() < deadline, "the match did not end"
+        playing = [driver for driver in playing if driver.step()]
+    for driver, me in ((ann, "Ann"), (bob, "Bob")):
+        seen = driver.log
+        assert seen.over is not None and not seen.notices, seen.notices
+        verification = seen.over.client.verification
+        assert verification is not None and verification.ok, verification
+        assert seen.over.seats.name(seen.over.seats.me) == me
+        assert seen.over.options.game_type == game
+        assert all(view.seat == seen.over.seats.me for view in seen.views)
+    assert ann.log.over.winner == bob.log.over.winner is not None
+    assert ann.log.over.scores == bob.log.over.scores
+
+
+def test_clr_while_waiting_cancels_the_table_and_stops_its_server(data_dir: Path, display,
+                                                                  monkeypatch) -> None:
+    import gin_handset.screens.tables as tables
+
+    monkeypatch.setattr(tables, "TABLE_PORT", 0)
+    SettingsStore(data_dir).save(Settings(nickname="Ann"))
+    driver = TableDriver()
+    for _ in range(3):
+        driver.step()  # main menu, Two Players, Time per Hand
+    top = driver.top
+    assert isinstance(top, TableWaitScreen) and top.session is not None
+    server = top.session.server
+    assert server is not None
+    driver.press(K.CLEAR)
+    assert isinstance(driver.top, TwoPlayersScreen | MainMenu)
+    assert top.session.closed and not server._thread.is_alive()
+
+
+def test_an_address_is_typed_on_the_keypad() -> None:
+    screen = AddressScreen.__new__(AddressScreen)
+    Screen.__init__(screen)
+    screen.text, screen.note, screen.context = "", None, None  # type: ignore[assignment]
+    keys = [K.NUM1, K.NUM2, K.NUM7, K.STAR, K.NUM0, K.STAR, K.NUM0, K.STAR, K.NUM1, K.POUND,
+            K.NUM8, K.NUM7, K.NUM6, K.NUM5, K.SOFT_LEFT, K.NUM1, K.NUM2, K.NUM3, K.NUM4,
+            K.NUM5, K.NUM6, K.NUM7, K.CLEAR]
+    for key in keys:
+        assert screen.on_key(key) is None
+    assert screen.text == "127.0.0.1:8765/123456"
+    assert parse_address(screen.text) == ("ws://127.0.0.1:8765", "123456")
+    assert keypad_address(screen.text) == "127*0*0*1#8765/123456"
+    assert parse_address("10.0.0.2/000042") == ("ws://10.0.0.2:8765", "000042"), "port 8765"
+    for bad in ("127.0.0.1:8765", "127.0.0.1:8765/12345", "1.2.3.4:99999/123456", ""):
+        with pytest.raises(ValueError):
+            parse_address(bad)
+    screen.text = "127.0.0.1/12"
+    assert screen.on_key(K.SELECT) is None and screen.note is not None, "not an address: said"
+    for _ in range(len(screen.text)):
+        screen.on_key(K.CLEAR)
+    assert screen.text == ""
+    assert type(screen.on_key(K.CLEAR)).__name__ == "Pop", "CLR on nothing goes back"
+
+
+def test_the_command_line_takes_a_table_address() -> None:
+    from gin_handset.__main__ import build_parser
+
+    args = build_parser().parse_args(["--join", "127.0.0.1:8765/123456"])
+    assert args.join == "127.0.0.1:8765/123456"
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["--join", "127.0.0.1:8765"])
+
+
+
+def test_the_phone_holds_only_its_seats_view_and_no_seed(data_dir: Path) -> None:
+    from gin_handset.net.client import TableClient
+    from gin_handset.rules.match import MatchState
+    from gin_handset.session.remote import host_table
+
+    session = host_table("Ann", Options(), 0, port=0)
+    assert session.server is not None
+    try:
+        wait_until(lambda: session.client.code is not None)
+        other = TableClient.join(session.server.url, session.client.code or "", "Bob")
+        wait_until(lambda: (session.advance(10), session.ready)[1])
+        wait_until(lambda: other.view is not None)
+        view = session.view()
+        assert view.seat == session.seats.me == 0 and session.seats.names == ("Ann", "Bob")
+        assert view.opponent_hand is None and not set(view.hand) & set(other.view.hand)
+        with pytest.raises(LookupError):
+            session.view(1)
+        assert session.seed is None and not session.replayable, "the seed is the table's"
+        held = [value for value in vars(session).values()
+                if isinstance(value, MatchState | Bot)]
+        assert not held, "no match state on the phone"
+        other.close()
+    finally:
+        session.close()
+    assert session.server is None and not session.client.running
+
+
+def test_a_lost_link_and_a_friend_out_of_reach_are_told(data_dir: Path, server) -> None:
+    from gin_handset.net.client import TableClient
+    from gin_handset.session.remote import join_table
+
+    ann = TableClient.create(server.url, "Ann", Options())
+    wait_until(lambda: ann.code is not None)
+    bob = join_table(server.url, ann.code or "", "Bob")
+    try:
+        wait_until(lambda: (bob.advance(10), bob.ready)[1])
+        assert bob.seats.names == ("Ann", "Bob") and bob.seats.me == 1
+        assert bob.notice is None
+        ann.close()
+        wait_until(lambda: (bob.advance(10), bob.notice)[1] == "Ann's phone is out of reach")
+        server.stop()
+        wait_until(lambda: (bob.advance(10), bob.notice)[1] == "Connection lost, retrying...")
+        assert bob.computer_playing and not bob.human_to_act
+        assert bob.act(DrawStock()) == "Connection lost, retrying..."
+    finally:
+        bob.close()
+
+
+def test_a_refused_join_is_told_once_and_clr_goes_back(data_dir: Path, server) -> None:
+    from gin_handset.compose import build_context
+    from gin_handset.screens.tables import joining
+    from tests.conftest import skin_theme
+
+    context = build_context(skin_theme("classic"), settings=Settings(nickname="Bob"))
+    screen = joining(context, server.url, "000000")
+    wait_until(lambda: (screen.update(50), screen.problem)[1] is not None)
+    assert screen.problem is not None and screen.problem.count("no table has the code") == 1
+    assert type(screen.on_key(K.CLEAR)).__name__ == "Pop"
+    assert screen.session is not None and screen.session.closed
