@@ -4,8 +4,8 @@ continued one step before its end, opened from the History, and given to ``--rep
 time of each and the most memory a replay holds. Replay is linear in the steps, so the figures
 at a tenth of the size are about a tenth.
 
-``python -m benchmarks bench_records``; `measure` with a few hundred steps is what the tests
-call (they check sizes and counts, never times).
+``python -m benchmarks bench_records``; `measure` with a few thousand steps is what the tests
+call (they check sizes and counts, never times), and ``--tiny`` runs it on a few hundred.
 """
 
 from __future__ import annotations
@@ -126,13 +126,18 @@ def measure(steps: int = MAX_STEPS, folder: Path | None = None) -> dict[str, flo
         return figures
 
 
-def main() -> None:
+def main(sizes: tuple[int, ...] = (MAX_STEPS // 10, MAX_STEPS)) -> None:
     print(f"{'steps':>6} {'continue':>9} {'history':>9} {'--replay':>9} {'peak MB':>8}"
           "  (CPU seconds; a finished match, one hand thousands of steps long)")
-    for steps in (MAX_STEPS // 10, MAX_STEPS):
+    for steps in sizes:
         f = measure(steps)
         print(f"{f['steps']:6.0f} {f['continue']:9.3f} {f['history']:9.3f} {f['replay']:9.3f} "
               f"{f['peak_mb']:8.1f}")
+
+
+def tiny() -> None:
+    """A match of a few hundred steps."""
+    main((300,))
 
 
 if __name__ == "__main__":
