@@ -312,6 +312,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.list_skins:
         list_skins()
         return 0
+    from gin_handset.session.opening import open_data_folder
+    from gin_handset.storage import data_dir
+
+    lock, opened = open_data_folder(data_dir())  # one copy owns the data folder: session/lock.py
+    try:
+        return play(args, parser, opened)
+    finally:
+        lock.release()
+
+
+def play(args: argparse.Namespace, parser: argparse.ArgumentParser, opened: list[str]) -> int:
+    """The game, the data folder held; ``opened``: what holding it had to say."""
     from gin_handset.device.skin import SkinError
 
     try:
@@ -338,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             skin,
             scale=args.scale,
             fullscreen=args.fullscreen,
-            messages=messages,
+            messages=[*opened, *messages],
             settings=settings,
             bindings=dict(args.bind),
             on_first_frame=(lambda: remember_skin(settings)) if args.skin else None,

@@ -199,6 +199,8 @@ class App:
             self.notice = (self.notice[0], left) if left > 0 else None
             if self.notice is None:
                 self.stack.top.dirty = True
+        if self.watch is not None and (news := self.watch.take_news()):  # what is not watched
+            self.say(news)
         if self.watch is not None and self.watch.changed(ms):
             self.reload()
         if self.view.fade(ms):

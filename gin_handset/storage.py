@@ -4,6 +4,10 @@ atomically, and a file that cannot be read renamed aside, never deleted.
 Any file is read as possibly hostile: only a regular file (not a pipe, a folder or a device) of
 at most `MAX_BYTES` is read; numbers with thousands of digits and deep nesting are refused like
 any other bad JSON; temporaries left by a write that was killed are removed.
+
+While another copy of the game holds the data folder (`session.lock`), this copy writes
+nothing there: `refuse_writes` makes every write, removal and setting aside an OSError saying
+why, and leaves the other copy's temporaries alone.
 """
 
 from __future__ import annotations
@@ -38,6 +42,21 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+_refused: str | None = None  # why this copy writes nothing in the data folder, if it does not
+
+
+def refuse_writes(reason: str | None) -> None:
+    """From now on every write, removal and setting aside fails with ``reason`` (None: they
+    work again)."""
+    global _refused
+    _refused = reason
+
+
+def _check_writable() -> None:
+    if _refused is not None:
+        raise OSError(_refused)
 
 
 class FieldError(ValueError):
@@ -77,6 +96,7 @@ def write_atomically(path: Path, text: str, durable: bool = True) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: never half a file.
     ``durable`` also waits for the disk (fsync), so that a power cut cannot lose the write;
     without it the file survives the process being killed, not the machine stopping."""
+    _check_writable()
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -108,13 +128,22 @@ def _sync_folder(folder: Path) -> None:
 
 
 def remove_temporaries(path: Path) -> None:
-    """Remove what writes of ``path`` that were killed left behind (``.<name>.*.tmp``)."""
+    """Remove what writes of ``path`` that were killed left behind (``.<name>.*.tmp``); not
+    while another copy of the game may be writing them."""
+    if _refused is not None:
+        return
     try:
         for leftover in path.parent.glob(f".{path.name}.*.tmp"):
             if leftover.is_file():
                 leftover.unlink(missing_ok=True)
     except OSError:
         pass
+
+
+def remove(path: Path) -> None:
+    """Remove ``path`` (a file whose content is kept elsewhere), if it is there."""
+    _check_writable()
+    path.unlink(missing_ok=True)
 
 
 def read_text(path: Path, limit: int = MAX_BYTES) -> str:
@@ -141,12 +170,43 @@ def show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+MAX_PATH_TEXT = 200
+
+
+def show_path(path: Path | str) -> str:
+    """A file's name as a message prints it: as it is when every character prints, else
+    escaped (a newline or a terminal's escape code in a name never reaches the terminal raw);
+    a very long one shortened in the middle."""
+    text = str(path)
+    if not text.isprintable():
+        text = ascii(text)[1:-1]
+    if len(text) > MAX_PATH_TEXT:
+        half = (MAX_PATH_TEXT - 3) // 2
+        text = f"{text[:half]}...{text[-half:]}"
+    return text
+
+
+def field_name(name: Any) -> str:
+    """A field's name as a message prints it: as it is when it is a plain name, else quoted
+    and short (a hostile name never reaches the terminal raw)."""
+    return name if isinstance(name, str) and name.isidentifier() else show(name)
+
+
+def refuse_unknown(data: dict[str, Any], known: tuple[str, ...], where: str,
+                   error: Callable[[str, str], FieldError]) -> None:
+    """``error(field, "unknown field")`` for the first field of ``data`` not in ``known``."""
+    for name in data:
+        if name not in known:
+            raise error(f"{where}{field_name(name)}", "unknown field")
+
+
 def _short(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def set_aside(path: Path) -> Path:
     """Rename an unreadable file to ``<name>.bad-<n>`` (the first free n); the new path."""
+    _check_writable()
     n = 1
     while os.path.lexists(aside := path.with_name(f"{path.name}.bad-{n}")):
         n += 1

@@ -118,3 +118,12 @@ def test_a_skin_whose_text_does_not_read_is_warned_of(data_dir, tmp_path):
     assert started.returncode == 0, started.stderr
     assert (f"gin-handset: warning: {skin}: palette: highlight_text on highlight: contrast "
             "1.00, text needs at least 4.5") in started.stderr
+
+
+def test_a_replay_file_name_that_does_not_print_is_escaped(data_dir, tmp_path):
+    path = tmp_path / "match\nwon\x1b[31m.json"
+    path.write_text("not json")
+    result = run("--replay", str(path))
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "\x1b" not in result.stderr
+    assert f"Match file {tmp_path}/match\\nwon\\x1b[31m.json cannot be replayed" in result.stderr

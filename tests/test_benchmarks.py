@@ -20,6 +20,7 @@ PRINTS = {
     "bench_ai": ("simple:", "easy:", "normal:", "hard:", "champion:", "camper:"),
     "bench_handset": ("idle on the main menu:", "idle on the player's own turn:",
                       "video driver's own wait", "launch to first frame:"),
+    "bench_records": ("steps  continue   history  --replay  peak MB",),
     "bench_rules": ("deadwood(10 cards)", "best_arrangement(10 cards)",
                     "lay_off(10 defender cards)"),
     "bench_tables": ("2 of 2 tables held;", "moves/s", "round trip median", "0 errors"),

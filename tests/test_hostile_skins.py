@@ -75,9 +75,31 @@ def test_a_long_chain_of_skins_extending_skins(tmp_path):
         load_skin(tmp_path / "chain11.yaml")
 
 
-def test_a_hostile_skin_on_the_command_line_is_one_line_and_status_2(capsys):
+def test_a_hostile_skin_on_the_command_line_is_one_line_and_status_2(capsys, data_dir):
     with pytest.raises(SystemExit) as stop:
         main(["--skin", str(HOSTILE / "typo_top.yaml")])
     assert stop.value.code == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "palete" in error and "did you mean" in error
+
+
+def test_eight_skins_may_extend_one_another_and_the_ninth_is_the_one_named(tmp_path):
+    for index in range(9):
+        parent = "classic" if index == 0 else f"chain{index - 1}.yaml"  # classic extends none
+        (tmp_path / f"chain{index}.yaml").write_text(f"extends: {parent}\nname: c{index}\n")
+    assert load_skin(tmp_path / "chain7.yaml").name == "c7", "eight skins that extend"
+    with pytest.raises(SkinError) as refused_one:
+        load_skin(tmp_path / "chain8.yaml")
+    assert str(refused_one.value) == (f"skin {tmp_path / 'chain0.yaml'}: extends: more than 8 "
+                                      "skins extend one another")
+
+
+def test_skin_check_lists_every_lcd_problem(tmp_path):
+    from gin_handset.device.skin import check_skin
+
+    path = tmp_path / "lcd.yaml"
+    path.write_text("extends: candybar\nlcd:\n  rect: [0, 0, x, 10]\n  resolution: [128, 160]\n"
+                    "  tint: red\n  grid: 3\n  ghost: -5\n  bogus: 1\n  bogus2: 2\n")
+    problems, _ = check_skin(path)
+    fields = [line.split(": ")[1] for line in problems]
+    assert fields == ["lcd.bogus", "lcd.bogus2", "lcd.rect", "lcd.tint", "lcd.grid", "lcd.ghost"]

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from gin_handset.ai.levels import make_player
+from gin_handset.ai.levels import PEOPLE, make_player
 from gin_handset.net.bot import Bot, create_hello, join_hello
 from gin_handset.net.client import SeatLink, Update
 from gin_handset.net.fair import commitment, match_seed, verify
@@ -64,7 +64,7 @@ def test_every_message_a_seat_receives_is_the_same_whatever_the_hidden_cards(ser
     bots = asyncio.run(whole_match(server.url, options, seed))
     reveal = bots[0].link.reveal
     assert reveal is not None and bots[1].link.reveal == reveal
-    states = list(replay_states(MatchRecord(options, reveal["seed"], "person",
+    states = list(replay_states(MatchRecord(options, reveal["seed"], PEOPLE,
                                             tuple(reveal["steps"]))))
     rng = random.Random(seed)
     views = changed = 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -25,6 +27,7 @@ from gin_handset.net.protocol import (
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.rules.view import view_of
+from tests.net_tools import ROOT
 
 TOKEN = "ab" * 24
 GOOD = [
@@ -103,14 +106,17 @@ def test_views_and_results_cross_the_wire_unchanged(game):
     while not match.is_over and checked < 150:
         if match.hand.is_over:
             result = match.hand.result
-            assert decode_result(json.loads(dumps(encode_result(result)))) == result
+            decoded = decode_result(json.loads(dumps(encode_result(result))))
+            assert decoded == result and type(decoded.kind) is type(result.kind)
             results += 1
             match = match.next_hand()
             continue
         for seat in range(2):
             view = view_of(match.hand, seat, match.scores)
             wire = parse_reply(dumps(view_message(match, seat, checked)))
-            assert decode_view(wire["view"]) == view
+            decoded = decode_view(wire["view"])
+            assert decoded == view
+            assert [type(e.kind) for e in decoded.log] == [type(e.kind) for e in view.log]
             assert wire["view"] == encode_view(view)
         checked += 1
         seat = match.hand.turn
@@ -129,15 +135,17 @@ def test_a_bad_view_from_a_server_is_refused_naming_the_field():
 
 
 def test_the_network_package_knows_nothing_of_pygame_or_the_screens():
-    from tests.test_architecture import MODULES, graph, imports_of, layer
-
-    names = [name for name in MODULES if layer(name) == "net"]
-    assert len(names) >= 7
-    edges = graph()
-    for name in names:
-        imported = imports_of(MODULES[name])
-        assert not any(m == "pygame" or m.startswith("pygame.") for m in imported), name
-        assert not {layer(m) for m in edges[name]} & {"device", "render", "screens", "app"}
+    """Every net module imported in a fresh interpreter brings in no pygame, no screens."""
+    names = sorted(p.stem for p in (ROOT / "gin_handset" / "net").glob("*.py"))
+    assert len(names) >= 8
+    code = (f"import sys\nfor n in {names!r}: __import__('gin_handset.net.' + n)\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame' or "
+            "m.split('.')[:2] in (['gin_handset', 'screens'], ['gin_handset', 'device'], "
+            "['gin_handset', 'render'], ['gin_handset', 'app'])))")
+    found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                           text=True, timeout=60)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.strip() == "[]"
 
 
 def test_a_decoded_view_keeps_the_rules_kinds_of_events_and_results() -> None:

@@ -42,7 +42,7 @@ from tests.net_tools import wait_until
 from tests.test_play_app import Driver
 
 FAST = Limits(rate=1000, burst=1000)
-SECONDS = 120  # a whole match of 50 points, at most
+SECONDS = 300  # a guard against a hang: a whole match of 50 points takes far less
 
 
 @pytest.fixture

@@ -53,3 +53,58 @@ def test_an_edited_skin_is_put_on_again_and_a_broken_edit_is_told(data_dir, tmp_
         assert app.stack.top is options
     finally:
         pygame.display.quit()
+
+
+def touch(path: Path, when: int, text: str = "name: edited\n") -> None:
+    path.write_text(text)
+    os.utime(path, ns=(when, when))
+
+
+def test_a_symlink_loop_beside_the_skin_is_told_and_the_skin_still_watched(tmp_path) -> None:
+    skin_file = tmp_path / "mine.yaml"
+    write(skin_file, "#aa0000", 10**18)
+    (tmp_path / "loop.yaml").symlink_to(tmp_path / "loop.yaml")
+    watch = SkinWatch(skin_file)
+    assert watch.take_news() == "Not watched: loop.yaml: Too many levels of symbolic links"
+    assert watch.take_news() is None, "told once"
+    assert not watch.changed(INTERVAL_MS) and watch.take_news() is None
+    write(skin_file, "#bb0000", 2 * 10**18)
+    assert watch.changed(INTERVAL_MS), "the skin's own file is watched still"
+    (tmp_path / "loop.yaml").unlink()
+    watch.changed(INTERVAL_MS)
+    assert watch.take_news() == "Watching every file again"
+
+
+def test_the_skins_own_files_are_watched_first_among_too_many(tmp_path) -> None:
+    base = tmp_path / "base" / "base.yaml"
+    base.parent.mkdir()
+    write(base, "#aa0000", 10**18)
+    folder = tmp_path / "skins"
+    folder.mkdir()
+    for n in range(80):  # sorted before the skin's own file
+        touch(folder / f"a{n:02d}.yaml", 10**18)
+    skin_file = folder / "zz.yaml"
+    touch(skin_file, 10**18, "extends: ../base/base.yaml\nbody:\n  image: zz.png\n")
+    touch(folder / "zz.png", 10**18, "not yet a picture")
+    watch = SkinWatch(skin_file)
+    # Its own: itself, its image, base.yaml, candybar and classic (which candybar extends).
+    assert len(watch.own) == 5 and {skin_file, folder / "zz.png"} <= set(watch.own)
+    assert watch.take_news() == f"Not watched: 21 files of {folder} not watched (at most 64)"
+    for changed, when in ((base, 2), (folder / "zz.png", 3), (skin_file, 4)):
+        touch(changed, when * 10**18, changed.read_text())
+        assert watch.changed(INTERVAL_MS), f"{changed.name} is watched"
+    touch(folder / "a79.yaml", 5 * 10**18)
+    assert not watch.changed(INTERVAL_MS), "the 80th other file is past the bound"
+
+
+def test_a_skin_loads_its_parent_beside_it_whatever_the_current_folder(tmp_path, monkeypatch):
+    folder = tmp_path / "skins"
+    folder.mkdir()
+    write(folder / "base.yaml", "#cc0000", 10**18)
+    (folder / "mine.yaml").write_text("extends: base.yaml\nname: mine\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "base.yaml").write_text("not: a skin\n")
+    monkeypatch.chdir(elsewhere)
+    skin = load_skin(folder / "mine.yaml")
+    assert skin.name == "mine" and skin.theme.color("red") == (0xCC, 0, 0)

@@ -3,6 +3,7 @@ PNG files in a folder (the data folder's ``screenshots``)."""
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pygame
 from gin_handset.device.bindings import Binding, parse_binding
 
 DEFAULT_KEY = "f12"
+MAX_SAME_SECOND = 1000  # pictures taken in one second, at most
 
 
 class Screenshots:
@@ -25,14 +27,16 @@ class Screenshots:
         return bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT) == self.binding.shift
 
     def take(self, lcd: pygame.Surface, window: pygame.Surface, now: datetime) -> str:
-        """Save both pictures; what to tell the player (where they went, or why not)."""
-        stem = f"gin-{now:%Y%m%d-%H%M%S}"
-        n = 1
-        while (self.folder / f"{stem}-lcd.png").exists():
-            n += 1
-            stem = f"gin-{now:%Y%m%d-%H%M%S}-{n}"
+        """Save both pictures; what to tell the player (where they went, or why not). Every
+        look at the folder is inside the error handling: a folder that cannot be searched or
+        written is told, never a crash."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            stem = f"gin-{now:%Y%m%d-%H%M%S}"
+            n = 1
+            while os.path.lexists(self.folder / f"{stem}-lcd.png") and n < MAX_SAME_SECOND:
+                n += 1
+                stem = f"gin-{now:%Y%m%d-%H%M%S}-{n}"
             pygame.image.save(lcd, str(self.folder / f"{stem}-lcd.png"))
             pygame.image.save(window, str(self.folder / f"{stem}-phone.png"))
         except (OSError, pygame.error) as error:

@@ -15,7 +15,13 @@ from gin_handset.device.bindings import Binding, parse_binding
 from gin_handset.device.keys import PhoneKey
 from gin_handset.device.rtttl import JINGLES, Note
 from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError, show
-from gin_handset.device.skin_files import DEFAULT_SKIN, bundled_skins, find_skin, resolve
+from gin_handset.device.skin_files import (
+    DEFAULT_SKIN,
+    bundled_skins,
+    find_skin,
+    resolve,
+    user_skins_problem,
+)
 from gin_handset.render.fonts import available_fonts, unprintable
 from gin_handset.render.theme import (
     FONT_ROLES,
@@ -177,13 +183,15 @@ def load_or_default(spec: str | Path | None) -> tuple[Skin, list[str]]:
     """
     candidates = [c for c in (spec, DEFAULT_SKIN, *bundled_skins()) if c is not None]
     problems: list[str] = []
+    folder = [p for p in (user_skins_problem(),) if p is not None]
     for candidate in dict.fromkeys(str(c) for c in candidates):
         try:
             skin = load_skin(candidate)
         except SkinError as error:
             problems.append(str(error))
             continue
-        return skin, [f"{problem} (using the {skin.name} skin)" for problem in problems]
+        return skin, [*folder, *(f"{problem} (using the {skin.name} skin)"
+                                 for problem in problems)]
     raise SkinError("; ".join(problems) or "no skins found")
 
 
@@ -197,10 +205,11 @@ def _build(path: Path, data: dict[str, Any], f: Fields | None = None) -> Skin:
     body_size = f.attempt(lambda: f.size(body, "body", "size", high=MAX_BODY), (MAX_BODY,) * 2)
     lcd = f.attempt(lambda: f.mapping(data, "", "lcd"), {})
     f.attempt(lambda: f.known(lcd, "lcd", LCD_FIELDS), None)
-    lcd_rect = f.attempt(lambda: _lcd_rect(f, lcd, body_size), (0, 0, 0, 0))
-    resolution = f.attempt(lambda: _resolution(f, lcd, lcd_rect), (MIN_RESOLUTION,) * 2)
+    read_rect = f.attempt(lambda: _lcd_rect(f, lcd, body_size), None)
+    lcd_rect = read_rect or (0, 0, 0, 0)
+    resolution = f.attempt(lambda: _resolution(f, lcd, read_rect), (MIN_RESOLUTION,) * 2)
     keys = f.attempt(lambda: _keys(f, data, body_size), {})
-    f.attempt(lambda: _no_overlaps(f, keys, lcd_rect), None)
+    _no_overlaps(f, keys, read_rect)
     palette = f.attempt(lambda: _palette(f, data), {})
     fonts = f.attempt(lambda: _fonts(f, data), {})
     bindings = f.attempt(lambda: _bindings(f, data), {})
@@ -239,12 +248,18 @@ def _build(path: Path, data: dict[str, Any], f: Fields | None = None) -> Skin:
 
 
 def _lcd_looks(f: Fields, lcd: dict[str, Any]) -> LcdLooks:
-    tint = f.color(lcd, "lcd", "tint", None) if lcd.get("tint") is not None else None
-    grid = f.field(lcd, "lcd", "grid", False)
-    if type(grid) is not bool:
-        f.fail("lcd.grid", f"expected true or false, got {show(grid)}")
-    ghost = f.whole(lcd, "lcd", "ghost", 0, high=MAX_GHOST_MS)
+    """The LCD's looks; each field read even after a problem in another (skin check)."""
+    tint = f.attempt(lambda: f.color(lcd, "lcd", "tint", None), None)
+    grid = f.attempt(lambda: _flag(f, lcd, "lcd", "grid"), False)
+    ghost = f.attempt(lambda: f.whole(lcd, "lcd", "ghost", 0, high=MAX_GHOST_MS), 0)
     return LcdLooks(tint, grid, ghost)
+
+
+def _flag(f: Fields, data: dict[str, Any], path: str, name: str) -> bool:
+    value = f.field(data, path, name, False)
+    if type(value) is not bool:
+        f.fail(f"{path}.{name}", f"expected true or false, got {show(value)}")
+    return value
 
 
 def _lcd_rect(f: Fields, lcd: dict[str, Any], body_size: tuple[int, int]) -> Rect:
@@ -253,9 +268,10 @@ def _lcd_rect(f: Fields, lcd: dict[str, Any], body_size: tuple[int, int]) -> Rec
     return lcd_rect
 
 
-def _resolution(f: Fields, lcd: dict[str, Any], lcd_rect: Rect) -> tuple[int, int]:
+def _resolution(f: Fields, lcd: dict[str, Any], lcd_rect: Rect | None) -> tuple[int, int]:
+    """The LCD's resolution; whether it fits is checked only against an ``lcd_rect`` read."""
     resolution = f.size(lcd, "lcd", "resolution", MIN_RESOLUTION, MAX_RESOLUTION)
-    if resolution[0] > lcd_rect[2] or resolution[1] > lcd_rect[3]:
+    if lcd_rect is not None and (resolution[0] > lcd_rect[2] or resolution[1] > lcd_rect[3]):
         f.fail("lcd.resolution", f"{list(resolution)} does not fit in lcd.rect {list(lcd_rect)}")
     return resolution
 
@@ -462,12 +478,15 @@ def _key(f: Fields, name: Any, item: Any, base: dict[str, Any], body_size: tuple
     )
 
 
-def _no_overlaps(f: Fields, keys: dict[PhoneKey, KeySpec], lcd_rect: Rect) -> None:
-    placed = [("lcd.rect", lcd_rect)] + [(f"keys.{k.name}.rect", s.rect) for k, s in keys.items()]
+def _no_overlaps(f: Fields, keys: dict[PhoneKey, KeySpec], lcd_rect: Rect | None) -> None:
+    """Every overlap of the keys and the LCD (an LCD not read is left out)."""
+    lcd = [("lcd.rect", lcd_rect)] if lcd_rect is not None else []
+    placed = lcd + [(f"keys.{k.name}.rect", s.rect) for k, s in keys.items()]
     for index, (name, rect) in enumerate(placed):
         for other_name, other in placed[:index]:
             if _overlap(rect, other):
-                f.fail(name, f"rectangle {list(rect)} overlaps {other_name} {list(other)}")
+                f.attempt(lambda n=name, r=rect, o=other_name, x=other: f.fail(
+                    n, f"rectangle {list(r)} overlaps {o} {list(x)}"), None)
 
 
 def _overlap(a: Rect, b: Rect) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from gin_handset.storage import show
+from gin_handset.storage import show, show_path
 
 T = TypeVar("T")
 Color = tuple[int, int, int]
@@ -31,7 +31,7 @@ class Fields:
     """Reads fields of one skin file, failing with a `SkinError` that names the dotted path."""
 
     def __init__(self, file: Path | str, collect: bool = False) -> None:
-        self.file = str(file)
+        self.file = show_path(file)  # escaped when it holds what does not print
         self.collect = collect  # note every problem (skin check) instead of stopping at one
         self.problems: list[str] = []
 
@@ -67,7 +67,8 @@ class Fields:
             text = str(name)[:40]
             close = difflib.get_close_matches(text, list(names), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
-            self.fail(_join(path, text), f"unknown field{hint}")
+            self.attempt(lambda t=text, h=hint: self.fail(_join(path, t), f"unknown field{h}"),
+                         None)  # when collecting, every unknown field is noted
 
     def mapping(
         self, data: Mapping[str, Any], path: str, name: str, default: Any = _MISSING

@@ -6,6 +6,7 @@ The bundled skins are package data (``gin_handset/skins/``); a player's own skin
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import yaml
 
 from gin_handset.device.skin_fields import Fields, SkinError, show
-from gin_handset.storage import data_dir, read_text
+from gin_handset.storage import data_dir, read_text, show_path
 
 SKINS_DIR = Path(str(files("gin_handset") / "skins"))
 DEFAULT_SKIN = "candybar"
@@ -55,20 +56,48 @@ def find_skin(spec: str, near: Path | None = None) -> Path:
     player's skins folder, then among the bundled skins."""
     if looks_like_path(spec):
         path = Path(spec).expanduser()
+        if near is not None and not path.is_absolute():  # an extends: beside the skin
+            path = near / path
         if path.exists() and not path.is_file():
             raise SkinError(f"skin {spec}: not a regular file")
         if not path.is_file():
             raise SkinError(f"skin {spec}: no such file")
         return path
     for folder in (near, user_skins_dir(), SKINS_DIR):
-        if folder is None:
-            continue
-        for suffix in SUFFIXES:
-            candidate = folder / f"{spec}{suffix}"
-            if candidate.is_file():
-                return candidate
+        found = _skin_in(folder, spec) if folder is not None else None
+        if found is not None:
+            return found
     known = ", ".join(bundled_skins()) or "none"
     raise SkinError(f"skin {spec}: no skin of that name (bundled: {known})")
+
+
+def _skin_in(folder: Path, name: str) -> Path | None:
+    """The skin file ``name`` in ``folder``, if there; a folder that cannot be searched holds
+    none (it never hides the bundled skins: `user_skins_problem` says what is wrong)."""
+    for suffix in SUFFIXES:
+        candidate = folder / f"{name}{suffix}"
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:
+            return None
+    return None
+
+
+def user_skins_problem() -> str | None:
+    """What is wrong with the player's skins folder, when it is there but cannot be searched
+    or read (its skins are then not offered); None when it is fine or not there."""
+    folder = user_skins_dir()
+    try:
+        with os.scandir(folder) as entries:
+            next(entries, None)
+        os.stat(folder / f"{DEFAULT_SKIN}{SUFFIXES[0]}")
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as error:
+        return (f"Your skins folder {show_path(folder)} cannot be read ({error.strerror}): "
+                "only the bundled skins are offered.")
+    return None
 
 
 def read_yaml(path: Path) -> dict[str, Any]:
@@ -90,6 +119,31 @@ def read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+def own_files(path: Path) -> list[Path]:
+    """The files the skin at ``path`` is made of: itself, the skins it extends, the body
+    images they name; as far as they can be read (nothing raised)."""
+    found: list[Path] = []
+    current: Path | None = path
+    for _ in range(MAX_EXTENDS + 1):  # the skin and the most skins it may extend
+        if current is None or current in found:
+            break
+        found.append(current)
+        try:
+            data = read_yaml(current)
+        except SkinError:
+            break
+        body = data.get("body")
+        image = body.get("image") if isinstance(body, dict) else None
+        if isinstance(image, str) and image.strip():
+            found.append(current.parent / image)
+        parent = data.get("extends")
+        try:
+            current = find_skin(parent, near=current.parent) if isinstance(parent, str) else None
+        except (SkinError, OSError):
+            current = None
+    return found
+
+
 def merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
     """``child`` over ``parent``: mappings merge key by key, a null removes, the rest replace."""
     result = dict(parent)
@@ -109,13 +163,13 @@ def resolve(path: Path, chain: tuple[Path, ...] = ()) -> dict[str, Any]:
     if resolved in chain:
         loop = " -> ".join(p.name for p in (*chain, resolved))
         Fields(path).fail("extends", f"inheritance loop: {loop}")
-    if len(chain) >= MAX_EXTENDS:
-        Fields(path).fail("extends", f"more than {MAX_EXTENDS} skins extend one another")
     data = read_yaml(path)
     parent_name = data.pop("extends", None)
     if parent_name is None:
         return data
     fields = Fields(path)
+    if len(chain) >= MAX_EXTENDS:  # this skin would be one more extending the others
+        fields.fail("extends", f"more than {MAX_EXTENDS} skins extend one another")
     if not isinstance(parent_name, str) or not parent_name.strip():
         fields.fail("extends", f"expected a skin name, got {show(parent_name)}")
     try:

@@ -11,6 +11,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from gin_handset.ai.levels import PEOPLE
 from gin_handset.net import protocol
 from gin_handset.net.protocol import (
     CONTRIBUTION,
@@ -27,7 +28,6 @@ from gin_handset.session.record import MatchRecord, ReplayError, replay_states
 
 SECRET_BYTES = 32
 SALT_BYTES = 16
-PERSON = "person"  # the record's difficulty for a match between two people
 
 
 def commitment(secret: bytes, salt: bytes) -> str:
@@ -84,7 +84,7 @@ def verify(reveal: dict[str, Any], promised: str, seat: int, contribution: str,
         return Verification("the seed was not made with this phone's contribution")
     if match_seed(secret, (bytes.fromhex(parts[0]), bytes.fromhex(parts[1]))) != seed:
         return Verification("the seed is not the one made of the secret and the contributions")
-    record = MatchRecord(options, seed, PERSON, tuple(steps))
+    record = MatchRecord(options, seed, PEOPLE, tuple(steps))
     match = None
     try:
         for step, match in enumerate(replay_states(record)):

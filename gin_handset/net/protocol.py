@@ -199,7 +199,7 @@ def encode_view(view: PlayerView) -> dict[str, Any]:
         "hand": format_cards(view.hand),
         "discard_pile": format_cards(view.discard_pile),
         "upcard": str(view.upcard),
-        "log": [[e.seat, e.kind, None if e.card is None else str(e.card)] for e in view.log],
+        "log": [[e.seat, str(e.kind), None if e.card is None else str(e.card)] for e in view.log],
         "opponent_pickups": format_cards(view.opponent_pickups),
         "stock_count": view.stock_count,
         "opponent_hand_count": view.opponent_hand_count,
@@ -219,7 +219,7 @@ def encode_result(result: HandResult) -> dict[str, Any]:
     """A finished hand's result: public once the hand is over."""
     defender = result.defender
     return {
-        "kind": result.kind,
+        "kind": str(result.kind),
         "winner": result.winner,
         "points": result.points,
         "bonus": result.bonus,

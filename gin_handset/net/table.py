@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gin_handset.net.fair import PERSON, SALT_BYTES, SECRET_BYTES, commitment, match_seed
+from gin_handset.ai.levels import PEOPLE
+from gin_handset.net.fair import SALT_BYTES, SECRET_BYTES, commitment, match_seed
 from gin_handset.net.protocol import (
     CODE,
     CONTRIBUTION,
@@ -370,7 +371,7 @@ class Table:
             raise ProtocolError("steps", "not a list of steps")
         if all(s.contribution for s in table.seats) and len(table.seats) == 2:
             try:
-                table.match = replay(MatchRecord(table.options, table.seed, PERSON, tuple(steps)))
+                table.match = replay(MatchRecord(table.options, table.seed, PEOPLE, tuple(steps)))
             except ReplayError as error:
                 raise ProtocolError("steps", str(error)) from None
         elif steps or status == PLAYING:

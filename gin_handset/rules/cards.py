@@ -52,7 +52,7 @@ def parse_card(token: str) -> Card:
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANKS or suit_text not in SUITS or not suit_text:
         raise ValueError(f"not a card: {token!r} (expected a rank A23456789TJQK and a suit cdhs)")
-    return Card(SUITS.index(suit_text), RANKS.index(rank_text) + 1)
+    return DECK[SUITS.index(suit_text) * 13 + RANKS.index(rank_text)]  # the deck's own card
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from enum import Enum
 from functools import cached_property
+from typing import TypeVar
 
 from gin_handset.rules.actions import (
     Action,
@@ -21,6 +22,7 @@ from gin_handset.rules.actions import (
 )
 from gin_handset.rules.cards import DECK, Card
 from gin_handset.rules.layoff import LayOffResult, lay_off
+from gin_handset.rules.log import Log
 from gin_handset.rules.melds import (
     Arrangement,
     arrangement_of,
@@ -33,6 +35,27 @@ from gin_handset.rules.options import NON_DEALER, TEN_LIMIT, Options
 
 SPADES = 3
 DEAD_STOCK = 2  # a turn that ends with this many cards in the stock ends the hand, unscored
+S = TypeVar("S")
+_FIELDS: dict[type, frozenset[str]] = {}  # each state's field names, for `evolve`
+
+
+def evolve(state: S, **changes: object) -> S:
+    """``dataclasses.replace`` for the rules' frozen states, at a fraction of its cost (a long
+    hand's replay is mostly this): the fields copied, ``changes`` put in, nothing cached kept
+    (a state's cached legal actions are its own)."""
+    kind = type(state)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = frozenset(f.name for f in fields(kind))  # type: ignore[arg-type]
+    if not changes.keys() <= names:
+        raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - names)[0]}")
+    values = state.__dict__.copy()
+    if len(values) > len(names):  # something cached besides the fields: left behind
+        values = {name: values[name] for name in names}
+    values.update(changes)
+    new = object.__new__(kind)
+    object.__setattr__(new, "__dict__", values)
+    return new
 
 
 class Phase(Enum):
@@ -138,7 +161,7 @@ class HandState:
     passes: int = 0
     taken: Card | None = None  # the card taken from the pile this turn: not to be discarded
     discarded: Card | None = None  # the card discarded this turn, while deciding
-    log: tuple[Event, ...] = ()
+    log: Log[Event] | tuple[Event, ...] = ()  # every public event; a Log once one happened
     knocker: int | None = None
     knocker_arrangement: Arrangement | None = None
     result: HandResult | None = None
@@ -224,10 +247,12 @@ class HandState:
 
     def _with_hand(self, seat: int, cards: tuple[Card, ...], **changes: object) -> HandState:
         hands = (cards, self.hands[1]) if seat == 0 else (self.hands[0], cards)
-        return replace(self, hands=hands, **changes)
+        return evolve(self, hands=hands, **changes)
 
-    def _event(self, kind: EventKind, card: Card | None = None) -> tuple[Event, ...]:
-        return (*self.log, Event(self.turn, kind, card))
+    def _event(self, kind: EventKind, card: Card | None = None) -> Log[Event]:
+        """The log with one more event: the past is shared, not copied (see `Log`)."""
+        log = self.log if isinstance(self.log, Log) else Log(self.log)
+        return log.plus(Event(self.turn, kind, card))
 
     def _take(self, action: Action) -> HandState:
         top = self.discard_pile[-1]
@@ -243,9 +268,9 @@ class HandState:
 
     def _pass(self, action: Action) -> HandState:
         if self.passes == 0:
-            return replace(self, passes=1, turn=1 - self.turn, log=self._event(EventKind.PASS))
-        return replace(self, passes=2, turn=self.non_dealer, phase=Phase.FORCED_DRAW,
-                       log=self._event(EventKind.PASS))
+            return evolve(self, passes=1, turn=1 - self.turn, log=self._event(EventKind.PASS))
+        return evolve(self, passes=2, turn=self.non_dealer, phase=Phase.FORCED_DRAW,
+                      log=self._event(EventKind.PASS))
 
     def _draw_stock(self, action: Action) -> HandState:
         return self._with_hand(
@@ -267,7 +292,7 @@ class HandState:
             )
         return self._with_hand(
             self.turn,
-            tuple(c for c in hand if c != action.card),
+            hand[: (at := hand.index(action.card))] + hand[at + 1:],
             discard_pile=(*self.discard_pile, action.card),
             discarded=action.card,
             phase=Phase.DECIDE,
@@ -289,10 +314,10 @@ class HandState:
     def _end_turn(self, action: Action) -> HandState:
         log = self._event(EventKind.END)
         if len(self.stock) <= DEAD_STOCK:
-            return replace(
+            return evolve(
                 self, phase=Phase.OVER, log=log, result=HandResult(ResultKind.DEAD, None, 0)
             )
-        return replace(
+        return evolve(
             self, turn=1 - self.turn, phase=Phase.DRAW, taken=None, discarded=None, log=log
         )
 
@@ -302,7 +327,7 @@ class HandState:
             raise IllegalAction(
                 f"cannot knock: deadwood {count} is over the knock limit {self.knock_limit}"
             )
-        return replace(
+        return evolve(
             self, phase=Phase.KNOCKER_ARRANGE, knocker=self.turn, log=self._event(EventKind.KNOCK)
         )
 
@@ -318,13 +343,13 @@ class HandState:
                     f"deadwood {arrangement.deadwood_count} is over the knock limit "
                     f"{self.knock_limit}"
                 )
-            return replace(
+            return evolve(
                 self,
                 knocker_arrangement=arrangement,
                 turn=1 - self.turn,
                 phase=Phase.DEFENDER_ARRANGE,
             )
-        return replace(self, phase=Phase.OVER, result=self._score(action))
+        return evolve(self, phase=Phase.OVER, result=self._score(action))
 
     def _score(self, defender_choice: Arrange) -> HandResult:
         knocker_arrangement = self.knocker_arrangement

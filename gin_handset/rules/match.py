@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gin_handset.rules.actions import Action
-from gin_handset.rules.hand import HandResult, HandState
+from gin_handset.rules.hand import HandResult, HandState, evolve
 from gin_handset.rules.options import LOSER, WINNER, Options
 
 
@@ -72,13 +72,13 @@ class MatchState:
         """Apply a hand action; a hand that ends adds its points to the scores."""
         hand = self.hand.apply(action)
         if not hand.is_over:
-            return replace(self, hand=hand)
+            return evolve(self, hand=hand)
         result = hand.result
         assert result is not None
         scores = list(self.scores)
         if result.winner is not None:
             scores[result.winner] += result.points
-        return replace(
+        return evolve(
             self, hand=hand, scores=(scores[0], scores[1]), results=(*self.results, result)
         )
 
@@ -91,4 +91,4 @@ class MatchState:
         number = self.hand_number + 1
         dealer = next_dealer(self.options, self.hand.dealer, result)
         hand = HandState.deal(self.options, dealer, random.Random(hand_seed(self.seed, number)))
-        return replace(self, hand=hand, hand_number=number)
+        return evolve(self, hand=hand, hand_number=number)

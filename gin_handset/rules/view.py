@@ -6,6 +6,7 @@ so the other hand and the stock order cannot be reached through it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_handset.rules.actions import Action
@@ -24,7 +25,7 @@ class PlayerView:
     hand: tuple[Card, ...]
     discard_pile: tuple[Card, ...]  # bottom first; the top is the last
     upcard: Card  # the card that started the discard pile
-    log: tuple[Event, ...]  # every public event of the hand, in order
+    log: Sequence[Event]  # every public event of the hand, in order (a tuple or a Log)
     opponent_pickups: tuple[Card, ...]  # cards the opponent took from the discard pile
     stock_count: int
     opponent_hand_count: int

@@ -8,7 +8,7 @@ opened.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -16,13 +16,14 @@ from gin_handset.rules.match import MatchState
 from gin_handset.session.record import HUMAN, MatchRecord, ReplayError
 from gin_handset.session.replayer import Position, positions
 from gin_handset.session.saves import SaveError, record_from_dict, record_to_dict
-from gin_handset.storage import FieldError, checked_format, is_time, show
+from gin_handset.storage import FieldError, checked_format, is_time, refuse_unknown, show
 
 FORMAT = "gin-handset history"
 SHARED_FORMAT = "gin-handset replay"
 VERSION = 1
 MAX_MATCHES = 50
 MAX_SCORE = 10**6
+ENTRY_FIELDS = ("ended", "scores", "winner", "record")
 
 
 class HistoryError(FieldError):
@@ -40,23 +41,28 @@ class Finished:
 
     @classmethod
     def of(cls, record: MatchRecord, match: MatchState, ended: datetime) -> Finished:
+        """The entry of a finished match; it ended at ``ended`` unless its record says."""
         assert match.winner is not None
-        return cls(record, ended.isoformat(timespec="seconds"), match.scores, match.winner)
+        when = record.ended or ended.isoformat(timespec="seconds")
+        return cls(replace(record, ended=""), when, match.scores, match.winner)
 
     @property
     def won(self) -> bool:
         return self.winner == HUMAN
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:  # the fields of ENTRY_FIELDS
         return {"ended": self.ended, "scores": list(self.scores), "winner": self.winner,
                 "record": record_to_dict(self.record)}
 
     @classmethod
-    def from_dict(cls, data: Any, where: str, check_steps: bool = False) -> Finished:
-        """An entry from parsed JSON; HistoryError naming the field when anything is wrong.
-        With ``check_steps`` the record is replayed and must end as the entry says."""
+    def from_dict(cls, data: Any, where: str, check_steps: bool = False,
+                  more: tuple[str, ...] = ()) -> Finished:
+        """An entry from parsed JSON (which may also have the fields ``more``); HistoryError
+        naming the field when anything is wrong. With ``check_steps`` the record is replayed
+        and must end as the entry says."""
         if not isinstance(data, dict):
             raise HistoryError(where, f"expected an object, found {type(data).__name__}")
+        refuse_unknown(data, (*ENTRY_FIELDS, *more), where, HistoryError)
         ended = data.get("ended")
         if not is_time(ended):
             raise HistoryError(f"{where}ended", f"{show(ended)} is not a date and time")
@@ -95,7 +101,9 @@ def history_to_dict(entries: list[Finished]) -> dict[str, Any]:
 
 def history_from_dict(data: Any) -> list[Finished]:
     """The entries, newest first; their steps are checked when one is replayed."""
-    matches = checked_format(data, FORMAT, VERSION, HistoryError).get("matches")
+    data = checked_format(data, FORMAT, VERSION, HistoryError)
+    refuse_unknown(data, ("format", "version", "matches"), "", HistoryError)
+    matches = data.get("matches")
     if not isinstance(matches, list) or len(matches) > MAX_MATCHES:
         raise HistoryError("matches", f"expected a list of at most {MAX_MATCHES} matches")
     return [Finished.from_dict(entry, f"matches[{i}].") for i, entry in enumerate(matches)]
@@ -108,4 +116,4 @@ def shared_to_dict(entry: Finished) -> dict[str, Any]:
 def shared_from_dict(data: Any) -> Finished:
     """A shared match, replayed to check that it is what it says."""
     checked = checked_format(data, SHARED_FORMAT, VERSION, HistoryError)
-    return Finished.from_dict(checked, "", check_steps=True)
+    return Finished.from_dict(checked, "", check_steps=True, more=("format", "version"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -24,14 +25,26 @@ from gin_handset.session.history import (
     shared_from_dict,
     shared_to_dict,
 )
-from gin_handset.session.record import MatchRecord
+from gin_handset.session.record import MatchRecord, replay
+from gin_handset.session.saves import SaveStore
 from gin_handset.session.statistics import Outcome, Statistics
-from gin_handset.storage import MAX_BYTES, parse_file, read_json, write_atomically
+from gin_handset.storage import MAX_BYTES, parse_file, read_json, show_path, write_atomically
 
 STATISTICS_FILE = "statistics.json"
 HISTORY_FILE = "history.json"
 EXPORTS = "exports"
-MAX_SHARED_BYTES = 1024 * 1024  # one match: far more than the longest
+MAX_SHARED_BYTES = MAX_BYTES  # one match: a save's bound, as the longest save may be shared
+MAX_SEED_IN_NAME = 20  # digits of the seed an export's file name shows
+
+
+def export_name(entry: Finished) -> str:
+    """``gin-<date>-seed<N>.json``, bounded whatever the seed: a seed of more than
+    `MAX_SEED_IN_NAME` digits shows its first digits and the match's key instead."""
+    stamp = re.sub(r"[^0-9]", "", entry.ended)[:12] or "match"
+    seed = str(entry.record.seed)
+    if len(seed) > MAX_SEED_IN_NAME:
+        seed = f"{seed[:12]}-{entry.record.key[:8]}"
+    return f"gin-{stamp}-seed{seed}.json"
 
 
 class Ledger:
@@ -64,23 +77,72 @@ class Ledger:
         return found or [], problems
 
     def count_finished(self, record: MatchRecord, match: MatchState) -> list[str]:
-        """Add a finished match to the statistics and the history (once); what went wrong."""
+        """Add a finished match to the statistics and the history (each once); what went
+        wrong, naming the file."""
+        return self._count(record, match)[0]
+
+    def _count(self, record: MatchRecord, match: MatchState) -> tuple[list[str], bool]:
+        """`count_finished`, and whether both files now hold the match."""
         key = record.key
         stats, problems = self.statistics()
         history, more = self.history()
         problems += more
+        held = True
+        counted = stats.finished(key, Outcome.of(record, match))
+        if counted is not stats:
+            held &= self._writing(self.statistics_path, problems,
+                                  lambda: self._write_statistics(counted))
+        if all(entry.record.key != key for entry in history):
+            entry = Finished.of(record, match, self.now())
+            held &= self._writing(self.history_path, problems,
+                                  lambda: self._write_history([entry, *history]))
+        return problems, held
+
+    @staticmethod
+    def _writing(path: Path, problems: list[str], write: Callable[[], None]) -> bool:
         try:
-            counted = stats.finished(key, Outcome.of(record, match))
-            if counted is not stats:
-                self._write_statistics(counted)
-            if all(entry.record.key != key for entry in history):
-                self._write_history([Finished.of(record, match, self.now()), *history])
+            write()
         except OSError as error:
-            problems.append(f"The match could not be added to your statistics: {error}")
+            problems.append(f"The match could not be added to {path}: {error}")
+            return False
+        return True
+
+    def finish(self, record: MatchRecord, match: MatchState,
+               store: SaveStore | None) -> list[str]:
+        """A match's end: save it whole with when it ended, add it to the statistics and the
+        history (each once, by its key), and clear the save only when both files hold it;
+        otherwise the save is kept and this is done again at the next start (`finish_saved`).
+        What went wrong, naming the file."""
+        if not record.ended:
+            record = replace(record, ended=self.now().isoformat(timespec="seconds"))
+        problems: list[str] = []
+        if store is not None:
+            try:
+                store.save(record)
+            except OSError as error:
+                problems.append(f"The finished match could not be saved in {store.path}: "
+                                f"{error}")
+        more, held = self._count(record, match)
+        problems += more
+        if store is None:
+            return problems
+        if not held:
+            problems.append(f"The match is kept in {store.path} and will be added at the next "
+                            "start.")
+            return problems
+        try:
+            store.clear()
+        except OSError as error:
+            problems.append(f"The save of the finished match {store.path} could not be "
+                            f"removed: {error}")
         return problems
 
     def count_abandoned(self, record: MatchRecord) -> list[str]:
-        """Count a match left unfinished for a new one (once); what went wrong."""
+        """Count a match left unfinished for a new one (once); what went wrong. A saved match
+        that ended (its bookkeeping not finished) is finished instead, never abandoned."""
+        match = replay(record)
+        if match.is_over:
+            return self.finish(record, match, None)
         stats, problems = self.statistics()
         try:
             counted = stats.abandoned(record.key, record)
@@ -101,8 +163,7 @@ class Ledger:
     def export(self, entry: Finished) -> Path:
         """Write ``entry`` as a shared match in the exports folder; its path (OSError if it
         cannot be written)."""
-        stamp = re.sub(r"[^0-9]", "", entry.ended)[:12] or "match"
-        path = self.folder / EXPORTS / f"gin-{stamp}-seed{entry.record.seed}.json"
+        path = self.folder / EXPORTS / export_name(entry)
         write_atomically(path, json.dumps(shared_to_dict(entry), indent=1) + "\n")
         return path
 
@@ -124,5 +185,22 @@ def read_shared(path: Path) -> tuple[Finished | None, str | None]:
     with the file. The file is never moved: it is the player's."""
     entry, problem = parse_file(path, shared_from_dict, MAX_SHARED_BYTES)
     if problem is not None:
-        return None, f"Match file {path} cannot be replayed, {problem}."
+        return None, f"Match file {show_path(path)} cannot be replayed, {problem}."
     return entry, None
+
+
+def finish_saved(folder: Path) -> list[str]:
+    """At the start: finish the bookkeeping of a saved match that ended (`Ledger.finish`);
+    what happened, for the player."""
+    store = SaveStore(folder)
+    record, problems = store.load()
+    if record is None:
+        return problems
+    match = replay(record)
+    if not match.is_over:
+        return problems
+    more = Ledger(folder).finish(record, match, store)
+    if more:
+        return [*problems, *more]
+    return [*problems, f"The match that ended {record.ended.replace('T', ' ')} is now in your "
+            "statistics and history."]

@@ -19,13 +19,16 @@ from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
 from gin_handset.session.ledger import Ledger
 from gin_handset.session.record import HUMAN, NEXT_HAND, MatchRecord, replay
-from gin_handset.session.saves import SaveStore
+from gin_handset.session.saves import MAX_STEPS, SaveStore
 from gin_handset.session.seats import COMPUTER_SEATS, Seats
 
 if TYPE_CHECKING:
     from gin_handset.ai.coach import Advice
     from gin_handset.session.background import Background
     from gin_handset.session.review import Reconsidered
+
+
+FULL = f"The match has {MAX_STEPS} steps, the most a save holds: it cannot go on"
 
 
 class ClosedSession(RuntimeError):
@@ -67,6 +70,12 @@ class SessionBase:
     def ending(self) -> str | None:
         """Why the match ended, when not on points (shown at the game over)."""
         return None
+
+    @property
+    def full(self) -> bool:
+        """The match has as many steps as a save may hold: it cannot go on (the game never
+        writes a save it would refuse to read)."""
+        return len(self.record.steps) >= MAX_STEPS
 
     @property
     def needs_pass(self) -> bool:
@@ -290,6 +299,8 @@ class MatchBase(SessionBase):
 
     def act(self, action: Action) -> str | None:
         """Apply the action of the person to act; the reason when the rules refuse it."""
+        if self.full:
+            return FULL
         if not self.human_to_act:
             return "Not your turn"
         try:
@@ -299,13 +310,18 @@ class MatchBase(SessionBase):
         return None
 
     def next_hand(self) -> None:
-        """Deal the next hand of a match that is not over."""
+        """Deal the next hand of a match that is not over (and not `full`)."""
         self._check_open()
+        if self.full:
+            self.problems.append(FULL)
+            return
         self._match = self._match.next_hand()
         self._record(NEXT_HAND)
 
     def _apply(self, action: Action) -> None:
         self._check_open()
+        if self.full:
+            raise IllegalAction(FULL)
         self._match = self._match.apply(action)
         self._record(action_text(action))
 
@@ -318,16 +334,14 @@ class MatchBase(SessionBase):
         self._save()
 
     def _save(self) -> None:
-        """Save the match. Once it is over: save it whole, count it in the player's record,
-        then clear the save; killed anywhere in between, it is counted once when continued."""
+        """Save the match. Once it is over, the bookkeeping of `Ledger.finish`: the save is
+        cleared only when the statistics and the history hold the match (killed or failing
+        anywhere in between, it is counted once, at the next start or when continued)."""
         store, record = self.store, self.record
-        if store is not None and not self._storing(lambda: store.save(record)):
-            return
-        if not self._match.is_over:
-            return
-        if self.ledger is not None:
-            self.problems.extend(self.ledger.count_finished(record, self._match))
-        if store is not None:
+        if self._match.is_over and self.ledger is not None:
+            self.problems.extend(self.ledger.finish(record, self._match, store))
+        elif (store is not None and self._storing(lambda: store.save(record))
+              and self._match.is_over):
             self._storing(store.clear)
 
     def _storing(self, change: Callable[[], None]) -> bool:

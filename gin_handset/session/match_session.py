@@ -66,7 +66,7 @@ class MatchSession(MatchBase):
 
     @property
     def computer_to_act(self) -> bool:
-        return not self.hand_over and self._match.hand.turn == COMPUTER
+        return not self.hand_over and self._match.hand.turn == COMPUTER and not self.full
 
     # The computer's turn (`ComputerTurn`).
 

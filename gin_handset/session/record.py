@@ -1,18 +1,22 @@
 """A match as the seed plus every step taken since the deal: what a save holds.
 
-Replaying the steps through the rules core rebuilds the match exactly, on any skin.
+Replaying the steps through the rules core rebuilds the match exactly, on any skin; the
+positions it passes through are what the replay screens show (`replayer`).
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
-from collections import deque
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from gin_handset.rules.actions import parse_action
+from gin_handset.rules.cards import Card
+from gin_handset.rules.hand import Event
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 
@@ -38,6 +42,7 @@ class MatchRecord:
     assisted: bool = False  # the player asked the coach for a hint
     started: str = ""  # when the match began (ISO 8601, local time); tells matches apart
     names: tuple[str, ...] = ()  # the players' nicknames by seat, at a table of two people
+    ended: str = ""  # when it ended (ISO 8601), in the save of a match that is over
 
     def plus(self, step: str) -> MatchRecord:
         return replace(self, steps=(*self.steps, step))
@@ -64,8 +69,86 @@ def replay_states(record: MatchRecord) -> Iterator[MatchState]:
         yield match
 
 
-@lru_cache(maxsize=2)
 def replay(record: MatchRecord) -> MatchState:
-    """The match the record leads to (remembered: loading a save checks it by replaying it, and
-    resuming it then needs the same state)."""
-    return deque(replay_states(record), maxlen=1)[0]
+    """The match the record leads to; ReplayError naming a step that does not replay. The
+    positions it passes through are remembered (`positions`): loading a save checks it by
+    replaying it, and resuming it, or showing it, then replays nothing again."""
+    return _positions(record)[-1].match
+
+
+END_TURN = "end"
+
+
+@dataclass(frozen=True)
+class Position:
+    match: MatchState
+    step: str | None  # the step that led here; None for a deal
+    seat: int | None  # who took that step
+    event: Event | None  # what both players saw happen at that step, if anything
+    gained: Card | None = None  # the card the step brought into the seat's hand
+
+    @property
+    def hand_number(self) -> int:
+        return self.match.hand_number
+
+
+def positions(record: MatchRecord) -> list[Position]:
+    """Every position of the record's match, the first deal first; ReplayError naming a step
+    that does not replay. Linear in the steps (a hand's states share its log), and remembered
+    for the last records asked for: a record is replayed once whoever asks."""
+    return list(_positions(record))
+
+
+@lru_cache(maxsize=2)
+def _positions(record: MatchRecord) -> tuple[Position, ...]:
+    with _no_collection():
+        return _replayed(record)
+
+
+@contextmanager
+def _no_collection() -> Iterator[None]:
+    """No cyclic garbage collection while a replay builds its positions: it makes no cycles,
+    and looking through its growing heap again and again costs nearly as much as the replay."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _replayed(record: MatchRecord) -> tuple[Position, ...]:
+    match = MatchState.new(record.options, record.seed, record.first_hand, record.first_dealer)
+    parse = lru_cache(maxsize=256)(parse_action)  # a long hand repeats its steps
+    found = [Position(match, None, None, None)]
+    for number, step in enumerate(record.steps):
+        try:
+            if step == NEXT_HAND:
+                match = match.next_hand()
+                found.append(Position(match, None, None, None))
+                continue
+            before, seat, previous = len(match.hand.log), match.hand.turn, match
+            match = match.apply(parse(step))
+        except ValueError as error:
+            raise ReplayError(f"steps[{number}] {step!r}: {error}") from error
+        log = match.hand.log
+        if step == END_TURN:
+            last = found[-1]
+            found[-1] = Position(match, last.step, last.seat, last.event)
+        else:
+            event = log[-1] if len(log) > before else None
+            found.append(Position(match, step, seat, event, _gained(previous, match, seat)))
+    return tuple(found)
+
+
+def _gained(before: MatchState, after: MatchState, seat: int) -> Card | None:
+    """The card a step brought into ``seat``'s hand: the rules add a drawn, taken or cancelled
+    card at the hand's end."""
+    old, new = before.hand.hands[seat], after.hand.hands[seat]
+    return new[-1] if len(new) == len(old) + 1 else None
+
+
+def forget_replays() -> None:
+    """Forget the positions remembered (a benchmark replays from nothing)."""
+    _positions.cache_clear()

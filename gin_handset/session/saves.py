@@ -12,7 +12,7 @@ from typing import Any
 
 from gin_handset.ai.levels import PEOPLE, PLAYER_NAMES
 from gin_handset.rules.options import Options
-from gin_handset.session.files import MATCH_FILE
+from gin_handset.session.files import MATCH_FILE, has_save
 from gin_handset.session.record import MatchRecord, ReplayError, replay
 from gin_handset.session.seats import is_nickname
 from gin_handset.storage import (
@@ -20,6 +20,8 @@ from gin_handset.storage import (
     checked_format,
     is_time,
     read_json,
+    refuse_unknown,
+    remove,
     show,
     write_atomically,
 )
@@ -37,7 +39,12 @@ class SaveError(FieldError):
     """A value in the save that cannot be used, naming its field."""
 
 
+FIELDS = ("format", "version", "options", "seed", "difficulty", "steps", "first_hand",
+          "first_dealer", "assisted", "started", "names", "ended")
+
+
 def record_to_dict(record: MatchRecord) -> dict[str, Any]:
+    ended = {"ended": record.ended} if record.ended else {}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -50,6 +57,7 @@ def record_to_dict(record: MatchRecord) -> dict[str, Any]:
         "assisted": record.assisted,
         "started": record.started,
         **({"names": list(record.names)} if record.names else {}),
+        **ended,
     }
 
 
@@ -67,6 +75,7 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     are replayed to check them unless ``check_steps`` is False (the caller replays them later
     and reports a `ReplayError` itself)."""
     data = checked_format(data, FORMAT, VERSION, SaveError)
+    refuse_unknown(data, FIELDS, "", SaveError)
     try:
         options = Options.from_dict(_field(data, "options", dict))
     except (TypeError, ValueError) as error:
@@ -94,6 +103,9 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     if started != "" and not is_time(started):  # empty in saves from before
         raise SaveError("started", f"{show(started)} is not a date and time like "
                         "2026-11-30T21:49:33")
+    ended = data.get("ended", "")
+    if ended != "" and not is_time(ended):
+        raise SaveError("ended", f"{show(ended)} is not a date and time like 2026-11-30T21:49:33")
     names = data.get("names", [])
     if (type(names) is not list or len(names) not in (0, 2)
             or not all(type(name) is str and is_nickname(name) for name in names)):
@@ -101,7 +113,7 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     if (difficulty == PEOPLE) != bool(names):
         raise SaveError("names", "a table of two people names both players, and only it")
     record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),
-                         first_hand, first_dealer, assisted, started, tuple(names))
+                         first_hand, first_dealer, assisted, started, tuple(names), ended)
     if not check_steps:
         return record
     try:
@@ -120,14 +132,14 @@ class SaveStore:
         return self.folder / FILE_NAME
 
     def exists(self) -> bool:
-        return self.path.is_file()
+        return has_save(self.folder)
 
     def save(self, record: MatchRecord) -> None:
         write_atomically(self.path, json.dumps(record_to_dict(record), indent=1) + "\n")
 
     def clear(self) -> None:
-        """Remove the save of a match that has ended: there is nothing left to continue."""
-        self.path.unlink(missing_ok=True)
+        """Remove the save of a match that has ended and is in every record file."""
+        remove(self.path)
 
     def load(self) -> tuple[MatchRecord | None, list[str]]:
         """The saved record, or None and a message when there is none or it was set aside."""

@@ -83,7 +83,17 @@ class Tally:
         return self.points / self.hands if self.hands else None
 
     def plus(self, outcome: Outcome) -> Tally:
-        """This tally with a finished match added."""
+        """This tally with a finished match added (each count held at `MAX_COUNT`)."""
+        return self._plus(outcome).capped()
+
+    def capped(self) -> Tally:
+        """Each count within what the file's reader accepts (``low(name)`` to `MAX_COUNT`):
+        a count at the largest stays there, so the file is never written unreadable."""
+        return replace(self, **{f.name: min(max(value, low(f.name)), MAX_COUNT)
+                                for f in fields(self)
+                                if (value := getattr(self, f.name)) is not None})
+
+    def _plus(self, outcome: Outcome) -> Tally:
         if outcome.assisted:
             return replace(self, assisted=self.assisted + 1,
                            assisted_won=self.assisted_won + outcome.won)
@@ -113,15 +123,19 @@ class Tally:
             if margin and value is None:
                 values[name] = None
                 continue
-            low = -MAX_COUNT if margin or name == "points" else 0
-            if type(value) is not int or not low <= value <= MAX_COUNT:
-                raise StatisticsError(f"{where}.{name}",
-                                      f"{show(value)} is not a whole number {low} to {MAX_COUNT}")
+            if type(value) is not int or not low(name) <= value <= MAX_COUNT:
+                raise StatisticsError(f"{where}.{name}", f"{show(value)} is not a whole number "
+                                      f"{low(name)} to {MAX_COUNT}")
             values[name] = value
         tally = cls(**values)
         if tally.won > tally.matches or tally.assisted_won > tally.assisted:
             raise StatisticsError(where, "more matches won than played")
         return tally
+
+
+def low(name: str) -> int:
+    """The least a tally's count may be: margins and points may be negative."""
+    return -MAX_COUNT if name.endswith("_margin") or name == "points" else 0
 
 
 def _extreme(pick: Any, old: int | None, new: int) -> int:
@@ -188,7 +202,7 @@ class Statistics:
 
     def abandoned(self, key: str, record: MatchRecord) -> Statistics:
         return self._counting(key, record.options.game_type, record.difficulty,
-                              lambda t: replace(t, abandoned=t.abandoned + 1))
+                              lambda t: replace(t, abandoned=t.abandoned + 1).capped())
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION,

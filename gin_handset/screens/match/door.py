@@ -17,7 +17,7 @@ from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
 from gin_handset.screens.host import KeyPages
 from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
-from gin_handset.session.files import MATCH_FILE
+from gin_handset.session.files import has_save
 
 if TYPE_CHECKING:
     from gin_handset.rules.options import Options
@@ -60,7 +60,7 @@ class MatchDoor:
     def has_saved(self, context: AppContext) -> bool:
         """Whether a save is there (asked without loading the game: the main menu asks at
         start)."""
-        return (context.host.data_dir() / MATCH_FILE).is_file()
+        return has_save(context.host.data_dir())  # no, too, where it cannot be searched
 
     def new_game(self, context: AppContext) -> Screen:
         """A new match with the current options; while a match is saved, ask first (the saved
