@@ -11,9 +11,8 @@ from gin_handset.render import widgets
 from gin_handset.render.fonts import text_width
 from gin_handset.rules.options import OKLAHOMA
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, ScreenStack
-from gin_handset.screens.context import AppContext
+from gin_handset.screens.context import AppContext, KeyPages, Matches, NoMatches
 from gin_handset.screens.help import HelpScreen
-from gin_handset.screens.host import KeyPages, Matches, NoMatches
 from gin_handset.screens.main_menu import ITEMS, MainMenu
 from gin_handset.screens.options import ROWS, OptionsScreen
 from gin_handset.settings import Settings, SettingsStore

@@ -7,15 +7,75 @@ Continue are greyed out. The composition root (`gin_handset.compose`) gives it t
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import InitVar, dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from gin_handset.render.theme import Theme
-from gin_handset.screens.host import Host, Matches, NoMatches, QuietHost
+from gin_handset.screens.host import Host, QuietHost
 from gin_handset.settings import Settings, SettingsStore
 
 if TYPE_CHECKING:
+    from gin_handset.screens.base import Screen
     from gin_handset.session.ledger import Ledger
+    from gin_handset.session.record import MatchRecord
+
+KeyPages = Mapping[str, Sequence[tuple[str, str]]]  # a heading, then (key, what it does) pairs
+
+
+class Matches(Protocol):
+    def key_pages(self) -> KeyPages:
+        """The pages the match adds to How to Play."""
+        ...
+
+    def can_start(self) -> bool:
+        """Whether New Game can start a match."""
+        ...
+
+    def has_saved(self, context: AppContext) -> bool:
+        """Whether a saved match is there to continue."""
+        ...
+
+    def new_game(self, context: AppContext) -> Screen | None:
+        """A new match's first screen (or a question first)."""
+        ...
+
+    def continue_game(self, context: AppContext) -> Screen | None:
+        """The saved match's screen; None when there is none (said in ``context.messages``)."""
+        ...
+
+    def again(self, context: AppContext, record: MatchRecord) -> Screen | None:
+        """Another match like ``record`` (its options and level)."""
+        ...
+
+    def pass_and_play(self, context: AppContext, names: tuple[str, str]) -> Screen | None:
+        """A new match between two people on this phone, ``names`` by seat."""
+        ...
+
+
+class NoMatches:
+    """No match can be played: New Game and Continue are greyed out."""
+
+    def key_pages(self) -> KeyPages:
+        return {}
+
+    def can_start(self) -> bool:
+        return False
+
+    def has_saved(self, context: AppContext) -> bool:
+        return False
+
+    def new_game(self, context: AppContext) -> Screen | None:
+        return None
+
+    def continue_game(self, context: AppContext) -> Screen | None:
+        return None
+
+    def again(self, context: AppContext, record: MatchRecord) -> Screen | None:
+        return None
+
+    def pass_and_play(self, context: AppContext, names: tuple[str, str]) -> Screen | None:
+        return None
 
 
 @dataclass

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING
 
 from gin_handset.ai.levels import PEOPLE
 from gin_handset.screens.base import Screen
-from gin_handset.screens.context import AppContext
+from gin_handset.screens.context import AppContext, KeyPages
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
-from gin_handset.screens.host import KeyPages
 from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
 from gin_handset.session.files import has_save
 
