@@ -55,7 +55,7 @@ def test_the_phones_client_plays_a_match_and_rejoins_after_the_server_comes_back
     def run_bot() -> None:
         async def go():
             bot = Bot(SeatLink(server.url, join_hello(phone.code, "Bob")), "simple", 2)
-            await asyncio.wait_for(bot.play(), 60)
+            await asyncio.wait_for(bot.play(), 240)
             bot_thread_result["bot"] = bot
 
         asyncio.run(go())
@@ -83,12 +83,12 @@ def test_the_phones_client_plays_a_match_and_rejoins_after_the_server_comes_back
                     acted = step
             if step >= 30 and not restarted:
                 server.stop()
-                wait_until(lambda: phone.retrying, 10)
+                wait_until(lambda: phone.retrying, 60)
                 server = start_in_thread("127.0.0.1", port, tmp_path, FAST)
                 restarted = True
-                wait_until(lambda: not phone.retrying, 15)
+                wait_until(lambda: not phone.retrying, 60)
             phone.wait(0.01)
-        opponent.join(60)
+        opponent.join(240)
         assert restarted
         assert phone.verification is not None and phone.verification.ok, phone.verification
         assert phone.table["reason"] == "points"
