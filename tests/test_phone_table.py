@@ -165,6 +165,17 @@ class TableDriver(Driver):
         return self.log
 
 
+def open_table(driver: TableDriver) -> TableWaitScreen:
+    """Create Table through ``driver``'s keys until the table's code is shown."""
+    for _ in range(200):
+        top = driver.top
+        if isinstance(top, TableWaitScreen) and top.session is not None \
+                and top.session.client.code is not None:
+            return top
+        driver.step()
+    raise AssertionError("no table was opened")
+
+
 def check_match(seen: Seen, bot: Bot, me: str) -> None:
     over = seen.over
     assert over is not None, "the game over was shown"
@@ -203,14 +214,7 @@ def test_the_app_creates_a_table_a_bot_joins_and_the_match_is_played(
     SettingsStore(data_dir).save(Settings(nickname="Ann", options=Options(points_to_win=50)))
     driver = TableDriver()
     out: dict = {}
-    for _ in range(200):
-        top = driver.top
-        if isinstance(top, TableWaitScreen) and top.session is not None \
-                and top.session.client.code is not None:
-            break
-        driver.step()
-    else:
-        raise AssertionError("no table was opened")
+    top = open_table(driver)
     assert top.session.server is not None
     lines = top.lines()
     code = top.session.client.code
@@ -232,14 +236,7 @@ def test_two_apps_play_a_whole_match_against_each_other(data_dir: Path, display,
     SettingsStore(data_dir).save(Settings(nickname="Ann", options=Options(points_to_win=50,
                                                                           game_type=game)))
     ann = TableDriver()
-    for _ in range(200):
-        top = ann.top
-        if isinstance(top, TableWaitScreen) and top.session is not None \
-                and top.session.client.code is not None:
-            break
-        ann.step()
-    else:
-        raise AssertionError("no table was opened")
+    top = open_table(ann)
     assert top.session is not None and top.session.server is not None
     host, port = top.session.server.address
     SettingsStore(data_dir).save(Settings(nickname="Bob"))

@@ -7,6 +7,7 @@ given, else a fresh one from the system's random source.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -64,15 +65,9 @@ class MatchDoor:
     def new_game(self, context: AppContext) -> Screen:
         """A new match with the current options; while a match is saved, ask first (the saved
         one is then counted as abandoned)."""
-        store = self._store(context)
-        record, messages = store.load()
         settings = context.settings
-        if record is not None:
-            saved = record
-            return confirm_replace(lambda: self._new(
-                context, store, settings.options, settings.difficulty,
-                context.ledger().count_abandoned(saved)))
-        return self._new(context, store, settings.options, settings.difficulty, messages)
+        return self._replacing(context, lambda store, messages: self._new(
+            context, store, settings.options, settings.difficulty, messages))
 
     def continue_game(self, context: AppContext) -> Screen | None:
         """The saved match where it was; a bad save is set aside, the player told, a new
@@ -107,14 +102,20 @@ class MatchDoor:
         """A new match between two people on this phone (``names`` by seat), on ``options``
         (default: the settings'); while a match is saved, ask first (it is then counted as
         abandoned)."""
+        chosen = options or context.settings.options
+        return self._replacing(context, lambda store, messages: self._people(
+            context, store, names, chosen, messages))
+
+    def _replacing(self, context: AppContext,
+                   start: Callable[[SaveStore, list[str]], Screen]) -> Screen:
+        """What ``start`` gives with the store and the messages to show first; while a match is
+        saved, ask first (the saved one is then counted as abandoned)."""
         store = self._store(context)
         record, messages = store.load()
-        chosen = options or context.settings.options
-        if record is not None:
-            saved = record
-            return confirm_replace(lambda: self._people(
-                context, store, names, chosen, context.ledger().count_abandoned(saved)))
-        return self._people(context, store, names, chosen, messages)
+        if record is None:
+            return start(store, messages)
+        saved = record
+        return confirm_replace(lambda: start(store, context.ledger().count_abandoned(saved)))
 
     def _people(self, context: AppContext, store: SaveStore, names: tuple[str, str],
                 options: Options, messages: list[str]) -> Screen:
