@@ -56,7 +56,8 @@ def replay_screen(shared: Finished) -> Screen:
     from gin_handset.screens.match.replay import ReplayScreen
     from gin_handset.session.replayer import positions
 
-    return ReplayScreen(positions(shared.record), shared.record.seed)
+    return ReplayScreen(positions(shared.record), shared.record.seed,
+                        shared.record.seats)
 
 
 def assemble(

@@ -60,12 +60,12 @@ def server():
         handle.stop()
 
 
-def run_bot(url: str, hello: dict, out: dict) -> threading.Thread:
+def run_bot(url: str, hello: dict, out: dict, retry_for: float = 5) -> threading.Thread:
     """A bot playing one seat in a thread of its own, for at most `SECONDS`."""
 
     def go() -> None:
         async def play() -> None:
-            bot = Bot(SeatLink(url, hello, retry_for=5), "simple", 4)
+            bot = Bot(SeatLink(url, hello, retry_for=retry_for), "simple", 4)
             out["bot"] = bot
             await asyncio.wait_for(bot.play(), SECONDS)
 
@@ -90,10 +90,10 @@ class TableDriver(Driver):
     what the phone shows."""
 
     def __init__(self, join: str | None = None, skin_name: str = "classic",
-                 window: pygame.Surface | None = None) -> None:
+                 window: pygame.Surface | None = None, folder: Path | None = None) -> None:
         skin = load_skin(skin_name)
         window = window or pygame.display.set_mode(skin.body_size)
-        self.app = assemble(skin, window, 1, join=join)
+        self.app = assemble(skin, window, 1, join=join, folder=folder)
         self.app.step([], 0)
         self.player = make_player("simple", random.Random(7))
         self.log = Seen()

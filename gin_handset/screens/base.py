@@ -84,6 +84,11 @@ class Screen:
     def on_exit(self) -> None:
         """Called when the screen leaves the stack: stop whatever it started."""
 
+    def on_shutdown(self) -> None:
+        """Called instead of `on_exit` when the app closes with the screen on the stack (what
+        can come back with Continue is kept)."""
+        self.on_exit()
+
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         raise NotImplementedError
 
@@ -151,4 +156,4 @@ class ScreenStack:
     def close(self) -> None:
         """Every screen leaves, the top first (the app is closing)."""
         while self.screens:
-            self.screens.pop().on_exit()
+            self.screens.pop().on_shutdown()

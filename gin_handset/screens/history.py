@@ -18,7 +18,6 @@ from gin_handset.screens.context import AppContext
 from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.statistics import game_name
 from gin_handset.session.history import Finished, HistoryError
-from gin_handset.session.record import HUMAN
 
 EXPORT_KEY = PhoneKey.POUND
 EMPTY_TEXT = "No finished matches yet. Each match you finish is kept here, the last 50."
@@ -27,7 +26,7 @@ EMPTY_TEXT = "No finished matches yet. Each match you finish is kept here, the l
 def row_label(entry: Finished) -> str:
     """``30 Nov W 112-87``: when it ended, won or lost, the scores (yours first)."""
     ended = datetime.fromisoformat(entry.ended)
-    mine, theirs = entry.scores[HUMAN], entry.scores[1 - HUMAN]
+    mine, theirs = entry.own_scores
     return f"{ended.day} {ended:%b} {'W' if entry.won else 'L'} {mine}-{theirs}"
 
 
@@ -76,7 +75,7 @@ class HistoryScreen(Screen):
         except HistoryError as error:
             self.notice.messages.append(f"This match cannot be replayed: {error}.")
             return None
-        return Push(ReplayScreen(found, entry.record.seed))
+        return Push(ReplayScreen(found, entry.record.seed, entry.record.seats))
 
     def export(self, entry: Finished) -> None:
         try:

@@ -24,8 +24,10 @@ from gin_handset.session.remote import (
     host_table,
     join_table,
     parse_address,
+    rejoin_table,
     shown_address,
 )
+from gin_handset.session.table_seat import HeldSeat
 
 MINUTES = (0, 2, 4, 8)
 DIGITS = {PhoneKey.NUM0: "0", PhoneKey.NUM1: "1", PhoneKey.NUM2: "2", PhoneKey.NUM3: "3",
@@ -65,7 +67,8 @@ class TimeScreen(Screen):
             where = getattr(start, "table_host", "127.0.0.1")
             try:
                 session = host_table(settings.nickname, settings.options, MINUTES[self.cursor],
-                                     where, TABLE_PORT)
+                                     where, TABLE_PORT, self.context.host.data_dir(),
+                                     self.context.ledger())
             except OSError as error:
                 return Replace(TableWaitScreen(self.context, None, f"No table: {error}"))
             return Replace(TableWaitScreen(self.context, session))
@@ -84,11 +87,12 @@ class TableWaitScreen(Screen):
     cancels (and stops the server this phone started)."""
 
     def __init__(self, context: AppContext, session: RemoteSession | None,
-                 problem: str | None = None) -> None:
+                 problem: str | None = None, rejoining: bool = False) -> None:
         super().__init__()
         self.context = context
         self.session = session
         self.problem = problem
+        self.rejoining = rejoining  # Continue: the match is shown where it is
         self.started = False
 
     def soft_keys(self) -> tuple[str, str]:
@@ -123,7 +127,8 @@ class TableWaitScreen(Screen):
             from gin_handset.screens.match.ui import MatchUI, Route
 
             self.started = True
-            return Replace(MatchHost(MatchUI(session, self.context), Route.DEAL))
+            route = Route.PRESENT if self.rejoining else Route.DEAL
+            return Replace(MatchHost(MatchUI(session, self.context), route))
         return None
 
     def wake_in(self) -> int | None:
@@ -134,6 +139,8 @@ class TableWaitScreen(Screen):
             return [self.problem]
         session = self.session
         assert session is not None
+        if self.rejoining:
+            return ["Rejoining the table..."]
         if session.server is None:
             return ["Joining the table..."]
         code = session.client.code
@@ -143,7 +150,8 @@ class TableWaitScreen(Screen):
                 "Waiting for a player..."]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        title = "Create Table" if self.session is None or self.session.server else "Join Table"
+        title = ("Continue" if self.rejoining else "Create Table"
+                 if self.session is None or self.session.server else "Join Table")
         content = draw_frame(lcd, theme, self, title)
         lines = self.lines()
         if self.problem is not None:
@@ -214,5 +222,16 @@ class AddressScreen(Screen):
 
 def joining(context: AppContext, url: str, code: str) -> TableWaitScreen:
     """Join the table ``code`` at ``url`` as this phone's player and wait for the seat."""
-    return TableWaitScreen(context, join_table(url, code, context.settings.nickname))
+    return TableWaitScreen(context, join_table(url, code, context.settings.nickname,
+                                               context.host.data_dir(), context.ledger()))
 
+
+
+def rejoining(context: AppContext, held: HeldSeat) -> TableWaitScreen:
+    """Sit again at the seat kept when the app closed mid-match (Continue)."""
+    try:
+        session = rejoin_table(held, context.host.data_dir(), context.ledger())
+    except OSError as error:
+        return TableWaitScreen(context, None, f"The table's server could not start again: "
+                               f"{error}", rejoining=True)
+    return TableWaitScreen(context, session, rejoining=True)

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from gin_handset.rules.match import MatchState
-from gin_handset.session.record import HUMAN, MatchRecord, ReplayError
+from gin_handset.session.record import MatchRecord, ReplayError
 from gin_handset.session.replayer import Position, positions
 from gin_handset.session.saves import SaveError, record_from_dict, record_to_dict
 from gin_handset.storage import FieldError, checked_format, is_time, refuse_unknown, show
@@ -42,13 +42,21 @@ class Finished:
     @classmethod
     def of(cls, record: MatchRecord, match: MatchState, ended: datetime) -> Finished:
         """The entry of a finished match; it ended at ``ended`` unless its record says."""
-        assert match.winner is not None
+        winner = record.winner(match)
+        assert winner is not None
         when = record.ended or ended.isoformat(timespec="seconds")
-        return cls(replace(record, ended=""), when, match.scores, match.winner)
+        return cls(replace(record, ended=""), when, match.scores, winner)
 
     @property
     def won(self) -> bool:
-        return self.winner == HUMAN
+        """Won by this phone's player."""
+        return self.winner == self.record.seat
+
+    @property
+    def own_scores(self) -> tuple[int, int]:
+        """This phone's player's final score, then the other's."""
+        seat = self.record.seat
+        return self.scores[seat], self.scores[1 - seat]
 
     def to_dict(self) -> dict[str, Any]:  # the fields of ENTRY_FIELDS
         return {"ended": self.ended, "scores": list(self.scores), "winner": self.winner,
@@ -90,7 +98,7 @@ class Finished:
         except ReplayError as error:
             raise HistoryError("record.steps", str(error)) from error
         match = found[-1].match
-        if not match.is_over or match.scores != self.scores or match.winner != self.winner:
+        if match.scores != self.scores or self.record.winner(match) != self.winner:
             raise HistoryError("record.steps", "they do not lead to the scores and winner given")
         return found
 

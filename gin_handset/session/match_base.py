@@ -190,6 +190,10 @@ class SessionBase:
         """The match was left: change nothing more."""
         self.closed = True
 
+    def suspend(self) -> None:
+        """The app is closing: keep what Continue needs to come back to this match."""
+        self.close()
+
     def take_problems(self) -> list[str]:
         """The problems not yet shown, once."""
         problems, self.problems = self.problems, []

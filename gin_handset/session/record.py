@@ -19,6 +19,7 @@ from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Event
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
+from gin_handset.session.seats import COMPUTER_SEATS, Seats
 
 HUMAN = 0
 COMPUTER = 1
@@ -43,6 +44,8 @@ class MatchRecord:
     started: str = ""  # when the match began (ISO 8601, local time); tells matches apart
     names: tuple[str, ...] = ()  # the players' nicknames by seat, at a table of two people
     ended: str = ""  # when it ended (ISO 8601), in the save of a match that is over
+    seat: int = HUMAN  # this phone's player's seat (1 when they joined a network table)
+    conceded: int | None = None  # the seat that lost before the match was won on points
 
     def plus(self, step: str) -> MatchRecord:
         return replace(self, steps=(*self.steps, step))
@@ -54,6 +57,21 @@ class MatchRecord:
         text = json.dumps([self.options.to_dict(), self.seed, self.difficulty, self.first_hand,
                            self.first_dealer, self.started, self.steps, *self.names])
         return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+    @property
+    def seats(self) -> Seats:
+        """The seats as a replay names them: this phone's player at the bottom; between
+        people their nicknames."""
+        if len(self.names) == 2:
+            return Seats(self.seat, (self.names[0], self.names[1]))
+        return COMPUTER_SEATS
+
+    def winner(self, match: MatchState) -> int | None:
+        """Who won the match the record leads to: on points, or the seat that did not
+        concede (its time ran out, its phone was away too long, or it left the table)."""
+        if match.is_over:
+            return match.winner
+        return None if self.conceded is None else 1 - self.conceded
 
 
 def replay_states(record: MatchRecord) -> Iterator[MatchState]:

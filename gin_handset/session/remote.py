@@ -12,21 +12,29 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gin_handset.ai.levels import PEOPLE
 from gin_handset.rules.actions import Action
 from gin_handset.rules.hand import Event, HandResult, Phase
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView
+from gin_handset.session.files import started_now
 from gin_handset.session.match_base import SessionBase
-from gin_handset.session.seats import Seats
+from gin_handset.session.record import MatchRecord
+from gin_handset.session.seats import Seats, as_nickname
+from gin_handset.session.table_seat import HeldSeat, SeatStore
 
 if TYPE_CHECKING:
     from gin_handset.net.client import TableClient
     from gin_handset.net.server import ServerHandle
+    from gin_handset.session.ledger import Ledger
 
 DEFAULT_PORT = 8765  # as `gin-handset serve`
 POLL_MS = 50  # how often the phone looks for news from the table
+REVEAL_WAIT = 1.0  # seconds a finished match left at once waits for the table's reveal
 ADDRESS = re.compile(r"(?P<host>[0-9A-Za-z.\-]+)(?::(?P<port>[0-9]{1,5}))?/(?P<code>[0-9]{6})")
 ENDINGS = {"time": "{other}'s time ran out", "away": "{other}'s phone was out of reach too long",
            "left": "{other} left the table", "closed": "The table was closed"}
@@ -68,9 +76,16 @@ class RemoteSession(SessionBase):
 
     replayable = False  # the deals are the table's secret until the end
 
-    def __init__(self, client: TableClient, server: ServerHandle | None = None) -> None:
+    def __init__(self, client: TableClient, server: ServerHandle | None = None,
+                 seat_store: SeatStore | None = None, ledger: Ledger | None = None,
+                 started: str = "") -> None:
         self.client = client
         self.server = server
+        self.seat_store = seat_store  # where the seat is kept for Continue
+        self.ledger = ledger  # the player's statistics and history, told of the match's end
+        self.started = started
+        self._kept_hand: int | None = None  # the hand the seat file was last written at
+        self._finished = False  # the match's end was dealt with
         self.problems: list[str] = []
         self.closed = False
         self._hand_number = 0
@@ -114,7 +129,64 @@ class RemoteSession(SessionBase):
             if not verification.ok:
                 self.problems.append(f"This table's deal could not be verified: "
                                      f"{verification.problem}")
+        if updates and not first:
+            self._keep()
         return bool(updates)
+
+    def _keep(self) -> None:
+        """Keep the seat for Continue (at each new hand: the fingerprints of the views seen
+        go with it), and at the match's end put the match in the player's record."""
+        if self.closed or self._finished:
+            return
+        if self.match_over or self._lost:
+            if self.client.verification is not None or self._lost or not self.client.running:
+                self._finish()
+            return
+        if self.client.link.token is None or self._kept_hand == self._hand_number:
+            return
+        self._kept_hand = self._hand_number
+        self._write_seat()
+
+    def _write_seat(self) -> None:
+        store = self.seat_store
+        if store is None or self.client.link.token is None:
+            return
+        server = None if self.server is None else self.server.address
+        try:
+            store.save(HeldSeat(self.client.link.resume_data(), self.started, server))
+        except OSError as error:
+            self.problems.append(f"The table seat could not be kept for Continue: {error}")
+
+    def _finish(self) -> None:
+        """The match is over (or the table lost): forget the seat; a verified match goes into
+        the statistics and the history, from this phone's seat."""
+        self._finished = True
+        if self.seat_store is not None:
+            try:
+                self.seat_store.clear()
+            except OSError as error:
+                self.problems.append(f"The table seat {self.seat_store.path} could not be "
+                                     f"removed: {error}")
+        record = self.record()
+        if record is not None and self.ledger is not None:
+            match = self.client.verification.match  # type: ignore[union-attr]
+            self.problems.extend(self.ledger.count_finished(record, match))
+
+    def record(self) -> MatchRecord | None:
+        """The whole match as this phone's player saw it end, once the table revealed it and
+        it checked out; None before (or when it did not)."""
+        verification, reveal = self.client.verification, self.client.link.reveal
+        if verification is None or not verification.ok or verification.match is None:
+            return None
+        seed, winner = self.seed, self.winner
+        if reveal is None or seed is None or winner is None:
+            return None
+        match = verification.match
+        seats = self.seats
+        conceded = None if match.is_over else 1 - winner
+        return MatchRecord(match.options, seed, PEOPLE, tuple(reveal["steps"]),
+                           started=self.started, names=seats.names, seat=seats.me,
+                           conceded=conceded)
 
     @property
     def table(self) -> dict[str, Any]:
@@ -123,9 +195,9 @@ class RemoteSession(SessionBase):
     @property
     def seats(self) -> Seats:
         me = self._view.seat if self._view is not None else self.client.seat or 0
-        names = list(self.table.get("nicknames") or [])
-        names += ["?"] * (2 - len(names))
-        return Seats(me, (names[0], names[1]))
+        names = [str(name) for name in self.table.get("nicknames") or []][:2]
+        names += [""] * (2 - len(names))
+        return Seats(me, (as_nickname(names[0], "Player 1"), as_nickname(names[1], "Player 2")))
 
     @property
     def ready(self) -> bool:
@@ -290,9 +362,42 @@ class RemoteSession(SessionBase):
         it."""
         if self.closed:
             return
+        self._settle()
+        if not self._finished and self.seat_store is not None:
+            self._finished = True
+            with contextlib.suppress(OSError):
+                self.seat_store.clear()
+        self._shut(leave=not self.match_over)
+
+    def _settle(self) -> None:
+        """Take what the table sent since the last poll; a match that ended waits a moment
+        for the table's reveal (it follows the last view at once) so that it is checked and
+        kept in the record."""
+        self.take(self.client.updates())
+        end = time.monotonic() + REVEAL_WAIT
+        while (self.match_over and not self._finished and self.client.verification is None
+               and self.client.running and time.monotonic() < end):
+            update = self.client.wait(end - time.monotonic())
+            if update is not None:
+                self.take([update, *self.client.updates()])
+        if self.match_over and not self._finished and self.client.verification is not None:
+            self._finish()
+
+    def suspend(self) -> None:
+        """The app is closing: keep the seat (Continue rejoins it) and close the link without
+        leaving; the table waits for this phone as for a lost link."""
+        if self.closed:
+            return
+        if self._finished or self.match_over or self._lost or self.seat_store is None:
+            self.close()
+            return
+        self._write_seat()
+        self._shut(leave=False)
+
+    def _shut(self, leave: bool) -> None:
         super().close()
         if self.client.running:
-            if not self.match_over:
+            if leave:
                 self.client.leave()
             self.client.close(2.0)
         server, self.server = self.server, None
@@ -301,21 +406,43 @@ class RemoteSession(SessionBase):
 
 
 def host_table(nickname: str, options: Options, minutes: int, host: str = "127.0.0.1",
-               port: int = DEFAULT_PORT) -> RemoteSession:
+               port: int = DEFAULT_PORT, folder: Path | None = None,
+               ledger: Ledger | None = None) -> RemoteSession:
     """Start a table server in this app (on ``port``, or any free port when it is taken) and
-    make a table at it; OSError when no server can listen."""
+    make a table at it; OSError when no server can listen. With a data ``folder`` the server
+    saves its table there and the seat is kept for Continue."""
     from gin_handset.net.client import TableClient
     from gin_handset.net.server import start_in_thread
 
+    store = None if folder is None else SeatStore(folder)
+    served = None if store is None else store.server_folder
     try:
-        server = start_in_thread(host, port)
+        server = start_in_thread(host, port, served)
     except OSError:
-        server = start_in_thread(host, 0)
-    return RemoteSession(TableClient.create(server.url, nickname, options, minutes), server)
+        server = start_in_thread(host, 0, served)
+    return RemoteSession(TableClient.create(server.url, nickname, options, minutes), server,
+                         store, ledger, started_now())
 
 
-def join_table(url: str, code: str, nickname: str) -> RemoteSession:
+def join_table(url: str, code: str, nickname: str, folder: Path | None = None,
+               ledger: Ledger | None = None) -> RemoteSession:
     """Sit at the table ``code`` of the server at ``url``."""
     from gin_handset.net.client import TableClient
 
-    return RemoteSession(TableClient.join(url, code, nickname))
+    store = None if folder is None else SeatStore(folder)
+    return RemoteSession(TableClient.join(url, code, nickname), None, store, ledger,
+                         started_now())
+
+
+def rejoin_table(held: HeldSeat, folder: Path, ledger: Ledger | None = None) -> RemoteSession:
+    """Sit again at the seat kept in ``folder`` (the app was closed mid-match); when this phone
+    served the table, its server starts again where it listened, on the tables it saved.
+    OSError when that server cannot listen there."""
+    from gin_handset.net.client import TableClient
+    from gin_handset.net.server import start_in_thread
+
+    store = SeatStore(folder)
+    server = None
+    if held.server is not None:
+        server = start_in_thread(held.server[0], held.server[1], store.server_folder)
+    return RemoteSession(TableClient.resume(held.link), server, store, ledger, held.started)

@@ -13,7 +13,7 @@ from typing import Any
 from gin_handset.ai.levels import PEOPLE, PLAYER_NAMES
 from gin_handset.rules.options import Options
 from gin_handset.session.files import MATCH_FILE, has_save
-from gin_handset.session.record import MatchRecord, ReplayError, replay
+from gin_handset.session.record import HUMAN, MatchRecord, ReplayError, replay
 from gin_handset.session.seats import is_nickname
 from gin_handset.storage import (
     FieldError,
@@ -40,7 +40,7 @@ class SaveError(FieldError):
 
 
 FIELDS = ("format", "version", "options", "seed", "difficulty", "steps", "first_hand",
-          "first_dealer", "assisted", "started", "names", "ended")
+          "first_dealer", "assisted", "started", "names", "ended", "seat", "conceded")
 
 
 def record_to_dict(record: MatchRecord) -> dict[str, Any]:
@@ -58,6 +58,8 @@ def record_to_dict(record: MatchRecord) -> dict[str, Any]:
         "started": record.started,
         **({"names": list(record.names)} if record.names else {}),
         **ended,
+        **({"seat": record.seat} if record.seat != HUMAN else {}),
+        **({"conceded": record.conceded} if record.conceded is not None else {}),
     }
 
 
@@ -112,8 +114,18 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
         raise SaveError("names", "expected two nicknames of letters, digits and spaces")
     if (difficulty == PEOPLE) != bool(names):
         raise SaveError("names", "a table of two people names both players, and only it")
+    seat = data.get("seat", HUMAN)
+    if seat not in (0, 1) or type(seat) is not int:
+        raise SaveError("seat", f"{show(seat)} is not 0 or 1")
+    conceded = data.get("conceded")
+    if conceded not in (None, 0, 1) or type(conceded) is bool:
+        raise SaveError("conceded", f"{show(conceded)} is not 0, 1 or null")
+    if (seat != HUMAN or conceded is not None) and difficulty != PEOPLE:
+        raise SaveError("seat" if seat != HUMAN else "conceded",
+                        "only a match between two people has it")
     record = MatchRecord(options, _field(data, "seed", int), difficulty, tuple(steps),
-                         first_hand, first_dealer, assisted, started, tuple(names), ended)
+                         first_hand, first_dealer, assisted, started, tuple(names), ended, seat,
+                         conceded)
     if not check_steps:
         return record
     try:

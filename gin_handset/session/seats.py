@@ -15,6 +15,14 @@ def is_nickname(text: str) -> bool:
             and all(c.isascii() and (c.isalnum() or c == " ") for c in text))
 
 
+def as_nickname(text: str, fallback: str) -> str:
+    """``text`` as the phone can show and keep a nickname (`is_nickname`): other characters
+    dropped, cut to `MAX_NICKNAME`; ``fallback`` when nothing is left."""
+    kept = "".join(c for c in text if c.isascii() and (c.isalnum() or c == " "))
+    kept = " ".join(kept.split())[:MAX_NICKNAME].strip()
+    return kept or fallback
+
+
 @dataclass(frozen=True)
 class Seats:
     """The seat whose view this phone shows now (``me``) and each seat's name, by seat: against

@@ -152,12 +152,14 @@ class Outcome:
     won: bool
     margin: int
     results: tuple[HandResult, ...]
+    seat: int = HUMAN  # the player's seat
 
     @classmethod
     def of(cls, record: MatchRecord, match: MatchState) -> Outcome:
-        scores = match.scores
+        """The match as this phone's player (in the record's seat) played it."""
+        scores, me = match.scores, record.seat
         return cls(record.options.game_type, record.difficulty, record.assisted,
-                   match.winner == HUMAN, scores[HUMAN] - scores[1 - HUMAN], match.results)
+                   record.winner(match) == me, scores[me] - scores[1 - me], match.results, me)
 
     def counts(self) -> dict[str, int]:
         """The hand counts of the match, by the tally's field names."""
@@ -168,7 +170,7 @@ class Outcome:
             if result.winner is None:
                 counts["dead"] += 1
                 continue
-            mine = result.winner == HUMAN
+            mine = result.winner == self.seat
             if mine:
                 counts["points"] += result.points
             counts[(WON if mine else LOST)[result.kind]] += 1

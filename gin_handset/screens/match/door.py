@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 from gin_handset.ai.levels import PEOPLE
@@ -17,7 +16,7 @@ from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext, KeyPages
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
 from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
-from gin_handset.session.files import has_save
+from gin_handset.session.files import has_save, has_seat, started_now
 
 if TYPE_CHECKING:
     from gin_handset.rules.options import Options
@@ -41,10 +40,6 @@ class MatchStart:
     table_host: str = "127.0.0.1"
 
 
-def started_now() -> str:
-    return datetime.now().isoformat(timespec="seconds")
-
-
 class MatchDoor:
     """Starts and resumes matches for the main menu."""
 
@@ -60,7 +55,8 @@ class MatchDoor:
     def has_saved(self, context: AppContext) -> bool:
         """Whether a save is there (asked without loading the game: the main menu asks at
         start)."""
-        return has_save(context.host.data_dir())  # no, too, where it cannot be searched
+        folder = context.host.data_dir()  # no, too, where it cannot be searched
+        return has_seat(folder) or has_save(folder)
 
     def new_game(self, context: AppContext) -> Screen:
         """A new match with the current options; while a match is saved, ask first (the saved
@@ -70,10 +66,13 @@ class MatchDoor:
             context, store, settings.options, settings.difficulty, messages))
 
     def continue_game(self, context: AppContext) -> Screen | None:
-        """The saved match where it was; a bad save is set aside, the player told, a new
-        match."""
+        """The seat kept at a network table, rejoined (the other player waits for it); else
+        the saved match where it was; a bad save is set aside, the player told, a new match."""
         from gin_handset.session.match_session import MatchSession
 
+        rejoin = self._rejoin(context)
+        if rejoin is not None:
+            return rejoin
         store = self._store(context)
         record, messages = store.load()
         if record is not None and record.difficulty == PEOPLE:
@@ -89,6 +88,20 @@ class MatchDoor:
                                           settings.difficulty, []), context.theme)
         context.messages.append("There is no saved match to continue.")
         return None
+
+    @staticmethod
+    def _rejoin(context: AppContext) -> Screen | None:
+        """Rejoining the seat kept at a network table, if one is; a bad seat file is set
+        aside and the player told."""
+        folder = context.host.data_dir()
+        if not has_seat(folder):
+            return None
+        from gin_handset.screens.tables import rejoining
+        from gin_handset.session.table_seat import SeatStore
+
+        held, problems = SeatStore(folder).load()
+        context.messages.extend(problems)
+        return None if held is None else rejoining(context, held)
 
     def again(self, context: AppContext, record: MatchRecord) -> Screen:
         """Another match on ``record``'s options and level (the match's own, even if the

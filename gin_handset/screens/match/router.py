@@ -92,6 +92,10 @@ class MatchHost(Screen):
         self.current.on_exit()
         self.ui.session.close()
 
+    def on_shutdown(self) -> None:
+        self.current.on_exit()
+        self.ui.session.suspend()
+
     def on_key(self, key: PhoneKey) -> Transition | None:
         self.current.settle()
         shared = SHARED_KEYS.get(key) if self.current.shares_keys else None
@@ -123,7 +127,8 @@ class MatchHost(Screen):
             return Push(HintScreen(self.ui))
         session = self.ui.session
         if transition.route is Route.REPLAY and isinstance(session, MatchBase):
-            return Push(ReplayScreen(last_hand(session.record), session.seed))
+            return Push(ReplayScreen(last_hand(session.record), session.seed,
+                                     session.record.seats))
         self.current.on_exit()
         self.current = screen_for(self.ui, transition.route)
         self.current.on_enter()
