@@ -3,7 +3,8 @@ contact sheet (``gin-handset skin preview FILE --out DIR``).
 
 The match screens come from a seeded match that the computer plays in both seats, caught at
 each kind of moment (the deal, the upcard offer, drawing, discarding, the knock decision, the
-computer's turn, both showdowns, the score, the end), so a preview always shows the same cards.
+computer's turn, both showdowns, the score, the end, the score sheet), so a preview always shows
+the same cards.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from gin_handset.screens.main_menu import MainMenu
 from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
 from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.match.router import screen_for
+from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.screens.options import OptionsScreen
 from gin_handset.session.match_session import MatchSession
@@ -112,6 +114,7 @@ def match_screens(skin: Skin, folder: Path) -> Iterator[tuple[str, Screen]]:
             session.act(me.choose(session.view()))
     ui.sync_order()
     yield "game_over", screen_for(ui, Route.GAME_OVER)
+    yield "score_sheet", ScoreSheetScreen(ui)
     found = positions(session.record)
     replay = ReplayScreen(found, SEED)
     replay.index = 9

@@ -1,5 +1,5 @@
-"""The player's settings: rule options, the computer's level, sound, skin, deck colours, the
-handset's layout; kept as JSON.
+"""The player's settings: rule options, the computer's level, how a turn ends, sound, skin, deck
+colours, the handset's layout; kept as JSON.
 
 The file lives in the data folder (`gin_handset.storage.data_dir`). It is written atomically
 (a temporary file, then a rename). A file that cannot be read is renamed aside, never deleted,
@@ -43,6 +43,7 @@ class Settings:
     lcd_grid: str = "skin"  # the pixel grid
     lcd_ghost: str = "skin"  # a slow panel's fading trace
     motion: str = "normal"  # one of MOTIONS
+    confirm_discard: bool = True  # off: a discard that cannot knock ends the turn at once
     nickname: str = ""  # how a table of two people names this phone's player; "" not yet asked
 
     def __post_init__(self) -> None:

@@ -24,6 +24,7 @@ PRINTS = {
     "bench_rules": ("deadwood(10 cards)", "best_arrangement(10 cards)",
                     "lay_off(10 defender cards)"),
     "bench_tables": ("2 of 2 tables held;", "moves/s", "round trip median", "0 errors"),
+    "bench_turn_flow": ("Confirm Discard Off ends",),
 }
 # Tiny runs that still take seconds: bench_ai plays a match with each player, bench_tables
 # starts a table server.

@@ -24,6 +24,7 @@ from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
+from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import MatchRecord
@@ -32,6 +33,7 @@ from gin_handset.settings import Settings
 from tests.pictures import assert_matches_reference
 
 GAME_TYPES = {"gin": GIN_RUMMY, "okla": OKLAHOMA}
+BONUSES = "+bonuses"  # after a state's game type: played with the match bonuses
 NOTICE = ("Saved match /home/you/.local/share/gin-handset/match.json cannot be resumed, field "
           "steps: not readable JSON; it was moved to match.json.bad-1.")
 
@@ -149,12 +151,14 @@ STATES: dict[str, tuple[str, int, str]] = {  # name: (game type, match seed, ste
         "stock;discard 6h;end;stock;discard 6c;end"
     )),
 }
+STATES["gin_over_bonuses"] = ("gin" + BONUSES, *STATES["gin_over"][1:])  # won by a shutout
 
 
 def ui_at(theme: Theme, state: str, folder: Path) -> MatchUI:
     game, seed, steps = STATES[state]
-    options = Options(points_to_win=50, game_type=GAME_TYPES[game], undercut_bonus=25,
-                      oklahoma_spade_doubles=True)
+    options = Options(points_to_win=50, game_type=GAME_TYPES[game.removesuffix(BONUSES)],
+                      undercut_bonus=25, oklahoma_spade_doubles=True,
+                      match_bonuses=game.endswith(BONUSES))
     record = MatchRecord(options, seed, "normal", tuple(s for s in steps.split(";") if s))
     context = AppContext(theme, initial_settings=Settings(options=options))
     ui = MatchUI(MatchSession(record, SaveStore(folder)), context)
@@ -225,6 +229,10 @@ SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
     "pile": ("gin_score_knock", PileScreen),
     "hint": ("gin_draw", hint),
     "notice": ("gin_offer", notice),
+    "sheet": ("gin_score_undercut", ScoreSheetScreen),
+    "sheet_bonuses": ("gin_over_bonuses", ScoreSheetScreen),
+    "game_over_bonuses": ("gin_over_bonuses", GameOverScreen),
+    "score_final_bonuses": ("gin_over_bonuses", ScoreScreen),
 }
 
 

@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -24,6 +25,7 @@ from gin_handset.net.protocol import (
     request,
     view_message,
 )
+from gin_handset.rules.cards import parse_card
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.rules.view import view_of
@@ -122,6 +124,15 @@ def test_views_and_results_cross_the_wire_unchanged(game):
         seat = match.hand.turn
         match = match.apply(players[seat].choose(view_of(match.hand, seat, match.scores)))
     assert checked > 50 and results >= 1
+
+
+def test_a_card_the_opponent_took_from_the_pile_twice_crosses_the_wire() -> None:
+    """Taken, discarded, taken back by the other player, discarded, taken again: the view's
+    pickups name it twice, and the phone must not refuse that view."""
+    view = view_of(MatchState.new(Options(), 3).hand, 0)
+    twice = replace(view, opponent_pickups=(parse_card("Qs"), parse_card("4h"),
+                                            parse_card("Qs")))
+    assert decode_view(json.loads(json.dumps(encode_view(twice)))) == twice
 
 
 def test_a_bad_view_from_a_server_is_refused_naming_the_field():

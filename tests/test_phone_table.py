@@ -33,6 +33,7 @@ from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
+from gin_handset.screens.match.sheet import ScoreSheetScreen, SheetRow, sheet_rows
 from gin_handset.screens.tables import AddressScreen, TableWaitScreen, TimeScreen
 from gin_handset.screens.two_players import CREATE, TwoPlayersScreen
 from gin_handset.screens.two_players import ITEMS as TABLE_ITEMS
@@ -83,6 +84,7 @@ class Seen:
     notices: list[str] = field(default_factory=list)
     views: list[object] = field(default_factory=list)  # every view the screens were given
     over: RemoteSession | None = None
+    sheet: list[SheetRow] = field(default_factory=list)  # the score sheet at the game over
 
 
 class TableDriver(Driver):
@@ -147,6 +149,12 @@ class TableDriver(Driver):
             assert isinstance(session, RemoteSession)
             wait_until(lambda: session.client.verification is not None, 10)
             seen.over = session
+            self.press(K.NUM3)  # the score sheet, then back to the game over
+            sheet = self.app.stack.top
+            assert isinstance(sheet, ScoreSheetScreen)
+            seen.sheet = sheet_rows(session, session.seats)
+            self.press(K.CLEAR)
+            assert self.top is top
             self.press(K.CLEAR)
         else:
             raise AssertionError(f"unexpected screen {type(top).__name__}")
@@ -190,6 +198,24 @@ def check_match(seen: Seen, bot: Bot, me: str) -> None:
     assert over.closed and not over.client.running
     assert {"PlayScreen", "ComputerTurnScreen", "ScoreScreen", "GameOverScreen"} <= seen.screens
     assert all(view.seat == over.seats.me for view in seen.views), "only this seat's views"
+    check_sheet(seen)
+
+
+def check_sheet(seen: Seen) -> None:
+    """The phone's score sheet at the game over: every hand, as the table's own replay of the
+    match scored them, and the final score with the table's rules."""
+    over = seen.over
+    assert over is not None and over.client.verification is not None
+    replayed = over.client.verification.match
+    assert replayed is not None and over.results == replayed.results
+    assert list(over.results)[:len(seen.results)] == seen.results
+    hands = [row for row in seen.sheet if row.label[0].isdigit()]
+    assert len(hands) == len(replayed.results)
+    final = replayed.final
+    assert final is not None and over.final == final
+    me, other = over.seats.me, over.seats.other
+    assert seen.sheet[-1].cells == (str(final.total(me)), str(final.total(other)))
+    assert seen.sheet[-1].label == ("Final" if over.options.match_bonuses else "Total")
 
 
 def test_the_app_joins_a_table_from_the_command_line_and_plays_a_whole_match(
@@ -211,7 +237,8 @@ def test_the_app_creates_a_table_a_bot_joins_and_the_match_is_played(
     import gin_handset.screens.tables as tables
 
     monkeypatch.setattr(tables, "TABLE_PORT", 0)  # any free port of 127.0.0.1
-    SettingsStore(data_dir).save(Settings(nickname="Ann", options=Options(points_to_win=50)))
+    SettingsStore(data_dir).save(Settings(nickname="Ann", options=Options(
+        points_to_win=50, match_bonuses=True)))
     driver = TableDriver()
     out: dict = {}
     top = open_table(driver)

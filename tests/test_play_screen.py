@@ -24,6 +24,7 @@ from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScre
 from gin_handset.screens.match.play import PILE, STOCK, Focus, PlayScreen
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
+from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import HUMAN
@@ -140,6 +141,9 @@ def test_clear_leaves_and_the_right_soft_key_opens_the_match_menu(tmp_path):
     menu.on_key(K.NUM8)
     pile = menu.on_key(K.SELECT)
     assert isinstance(pile, Replace) and isinstance(pile.screen, PileScreen)
+    menu.on_key(K.NUM8)
+    sheet = menu.on_key(K.SELECT)
+    assert isinstance(sheet, Replace) and isinstance(sheet.screen, ScoreSheetScreen)
     menu.on_key(K.NUM8)
     assert isinstance(menu.on_key(K.NUM5), Push), "How to Play"
     menu.on_key(K.NUM8)

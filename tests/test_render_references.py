@@ -83,9 +83,13 @@ def _app_context(theme: Theme) -> AppContext:
     return build_context(theme, settings=Settings())
 
 
-def _help_at(theme: Theme, page: int) -> Screen:
+def _help_at(theme: Theme, page: int | str) -> Screen:
+    """How to Play at page ``page``, or at the first page headed ``page``."""
     screen = HelpScreen(_app_context(theme))
-    screen.page = page % len(screen.pages())
+    pages = screen.pages()
+    if isinstance(page, str):
+        page = next(i for i, found in enumerate(pages) if found.heading == page)
+    screen.page = page % len(pages)
     return screen
 
 
@@ -99,10 +103,10 @@ SCREENS: dict[str, Callable[[Theme], Screen]] = {
     "options_oklahoma": lambda t: _keys(OptionsScreen(_context(t)), K.NUM8, K.NUM6, K.NUM8,
                                         K.NUM8, K.NUM8, K.NUM8, K.NUM6),
     "help": lambda t: _help_at(t, 0),
-    "help_moving": lambda t: _help_at(t, -4),
-    "help_choosing": lambda t: _help_at(t, -3),
-    "help_playing_keys": lambda t: _help_at(t, -2),
-    "help_showdown_keys": lambda t: _help_at(t, -1),
+    "help_moving": lambda t: _help_at(t, "Keys: moving"),
+    "help_choosing": lambda t: _help_at(t, "Keys: choosing"),
+    "help_playing_keys": lambda t: _help_at(t, "Keys: in a match"),
+    "help_showdown_keys": lambda t: _help_at(t, "Keys: showdown"),
     "cards": lambda t: CardsDemo(),
 }
 

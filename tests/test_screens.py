@@ -149,7 +149,9 @@ def test_options_change_and_save(data_dir, theme):
     press(stack, K.NUM8, K.NUM6)  # spade: normal -> doubles
     press(stack, K.NUM8, K.NUM6)  # upcard first -> dealer
     press(stack, K.NUM8, K.NUM4)  # next dealer alternate -> loser
+    press(stack, K.NUM8, K.NUM6)  # match bonuses off -> on
     press(stack, K.NUM8, K.NUM4)  # computer normal -> easy
+    press(stack, K.NUM8, K.NUM5)  # confirm discard on -> off
     press(stack, K.NUM8, K.NUM5)  # sound off -> on
     press(stack, K.SELECT)
     assert isinstance(stack.top, MainMenu) and len(stack.screens) == 1
@@ -160,8 +162,8 @@ def test_options_change_and_save(data_dir, theme):
     assert (o.points_to_win, o.game_type, o.gin_bonus, o.undercut_bonus) == (500, OKLAHOMA, 20, 10)
     assert (o.oklahoma_ace_gin_only, o.oklahoma_spade_doubles) == (False, True)
     assert o.oklahoma_knock_limit == "upcard"
-    assert (o.upcard_first, o.next_dealer) == ("dealer", "loser")
-    assert (saved.difficulty, saved.sound) == ("easy", True)
+    assert (o.upcard_first, o.next_dealer, o.match_bonuses) == ("dealer", "loser", True)
+    assert (saved.difficulty, saved.confirm_discard, saved.sound) == ("easy", False, True)
 
 
 def test_options_clr_discards(data_dir, theme):

@@ -75,7 +75,7 @@ def test_the_preview_draws_every_screen(name, tmp_path) -> None:
     files = render(load_skin(name), tmp_path / "out", tmp_path / "scratch")
     names = {path.stem.removeprefix(f"{name}_") for path in files}
     assert {"main_menu", "options", "help_01", "deal", "offer", "draw", "discard", "decide",
-            "computer_turn", "knocker", "defender", "game_over", "replay", "notice",
+            "computer_turn", "knocker", "defender", "game_over", "score_sheet", "replay", "notice",
             "statistics", "history", "contact_sheet"} <= names
     assert any(n.startswith("score_") for n in names)
     stored = ["draw", "score_knock"] + (["contact_sheet"] if name == "classic" else [])

@@ -29,6 +29,7 @@ VERSION = 1
 MAX_REQUEST = 4096  # bytes of a message a phone sends
 MAX_REPLY = 256 * 1024  # bytes of a message the server sends (a view is about 2 KiB)
 MAX_STEPS = 20_000  # as a saved match
+MAX_LOG = 200  # events of a hand a view may hold
 MAX_ACTION_TEXT = 120
 MAX_NICKNAME = 16
 MINUTES = (0, 2, 4, 8)  # time per hand; 0 is off
@@ -259,16 +260,19 @@ def error_message(reason: str, about: str | None = None) -> dict[str, Any]:
 _BY_TEXT = {str(card): card for card in DECK}  # the cards as the server writes them
 
 
-def _cards(data: dict[str, Any], name: str, low: int = 0, high: int = 52) -> tuple[Card, ...]:
+def _cards(data: dict[str, Any], name: str, low: int = 0, high: int = 52,
+           repeats: bool = False) -> tuple[Card, ...]:
+    """``low`` to ``high`` cards, each once unless ``repeats``."""
     value = field(data, name, str)
-    if len(value) > 3 * 52 + 60:
+    if len(value) > 3 * high + 60:
         raise ProtocolError(name, "too long for a list of cards")
     try:
         cards = tuple(_BY_TEXT.get(token) or parse_card(token) for token in value.split())
     except ValueError as error:
         raise ProtocolError(name, str(error)) from None
-    if not low <= len(cards) <= high or len(set(cards)) != len(cards):
-        raise ProtocolError(name, f"not {low} to {high} different cards")
+    if not low <= len(cards) <= high or (not repeats and len(set(cards)) != len(cards)):
+        different = "" if repeats else " different"
+        raise ProtocolError(name, f"not {low} to {high}{different} cards")
     return cards
 
 
@@ -310,7 +314,7 @@ def decode_view(data: dict[str, Any]) -> PlayerView:
     """The `PlayerView` of an encoded view; ProtocolError naming the field when it is not one."""
     try:
         log = []
-        for entry in _list(data, "log", 200):
+        for entry in _list(data, "log", MAX_LOG):
             if not (isinstance(entry, list) and len(entry) == 3):
                 raise ProtocolError("log", "an entry is not [seat, kind, card]")
             seat, kind, card = entry
@@ -343,7 +347,8 @@ def decode_view(data: dict[str, Any]) -> PlayerView:
             discard_pile=_cards(data, "discard_pile"),
             upcard=upcard,
             log=tuple(log),
-            opponent_pickups=_cards(data, "opponent_pickups"),
+            # a card taken from the pile, discarded and taken again is there twice
+            opponent_pickups=_cards(data, "opponent_pickups", 0, MAX_LOG, repeats=True),
             stock_count=whole(data, "stock_count", 0, 52),
             opponent_hand_count=whole(data, "opponent_hand_count", 0, 11),
             options=options_of(data),

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from gin_handset.rules.actions import Action
+from gin_handset.rules.bonuses import FinalScore, final_score
 from gin_handset.rules.hand import HandResult, HandState, evolve
 from gin_handset.rules.options import LOSER, WINNER, Options
 
@@ -67,6 +68,15 @@ class MatchState:
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def final(self) -> FinalScore | None:
+        """The final score once the match is won: the hands' points, and the match bonuses
+        when the options have them."""
+        winner = self.winner
+        if winner is None:
+            return None
+        return final_score(self.results, winner, self.options.match_bonuses)
 
     def apply(self, action: Action) -> MatchState:
         """Apply a hand action; a hand that ends adds its points to the scores."""

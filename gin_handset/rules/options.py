@@ -29,7 +29,13 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "oklahoma_knock_limit": (UPCARD_LIMIT, TEN_LIMIT),
     "upcard_first": (NON_DEALER, DEALER),
     "next_dealer": (ALTERNATE, WINNER, LOSER),
+    "match_bonuses": (False, True),
 }
+
+# Options added after saves were first written, each with the value a file that leaves it out
+# means: `to_dict` leaves them out at that value, so a match written with the same rules as
+# before is written as before (its record's key, and what older copies can read, unchanged).
+ADDED: dict[str, Any] = {"match_bonuses": False}
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,7 @@ class Options:
     oklahoma_knock_limit: str = UPCARD_LIMIT
     upcard_first: str = NON_DEALER
     next_dealer: str = ALTERNATE
+    match_bonuses: bool = False  # game, box and shutout bonuses at the match's end (bonuses.py)
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -59,12 +66,16 @@ class Options:
         return self.game_type == OKLAHOMA
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Every option by name, but those of `ADDED` at the value their absence means."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: value for name, value in values.items()
+                if name not in ADDED or value != ADDED[name]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
-        """Options from a mapping; unknown names or bad values raise ValueError naming them."""
+        """Options from a mapping: one of `ADDED` left out has the value its absence means, any
+        other its default; unknown names or bad values raise ValueError naming them."""
         unknown = sorted(set(data) - set(CHOICES))
         if unknown:
             raise ValueError(f"unknown option(s): {', '.join(unknown)}")
-        return cls(**data)
+        return cls(**{**ADDED, **data})

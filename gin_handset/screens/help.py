@@ -23,6 +23,7 @@ from gin_handset.device.keys import (
 from gin_handset.render import widgets
 from gin_handset.render.fonts import draw_text, line_height, text_width, wrap_text
 from gin_handset.render.theme import Theme
+from gin_handset.rules.bonuses import BOX_BONUS, GAME_BONUS
 from gin_handset.rules.options import NON_DEALER, TEN_LIMIT, Options
 from gin_handset.screens.base import Pop, Screen, Transition
 from gin_handset.screens.common import draw_frame
@@ -72,6 +73,9 @@ def rules_text(options: Options) -> list[tuple[str, str]]:
         limit = "Gin Rummy: knock when your deadwood is 10 or less."
     doubles = (" In Oklahoma Gin a spade first upcard doubles the hand's score."
                if options.oklahoma and options.oklahoma_spade_doubles else "")
+    bonuses = (f" Then the match bonuses: {GAME_BONUS} to the winner, {BOX_BONUS} to each "
+               "player for every hand won, and the winner's total doubled if the loser won no "
+               "hand." if options.match_bonuses else "")
     return [
         ("Melds", "A run is three or more cards of one suit in a row (A-2-3 yes, Q-K-A no). "
                   "A set is three or four cards of one rank. Other cards are deadwood: ace 1, "
@@ -91,8 +95,9 @@ def rules_text(options: Options) -> list[tuple[str, str]]:
                     "difference in deadwood. Undercut, when the defender has as little or "
                     f"less: the defender scores the difference plus {options.undercut_bonus}."
                     f"{doubles}"),
-        ("Winning", f"First to {options.points_to_win} points wins. If two cards are left in "
-                    "the stock and nobody knocked, the hand is dead and is dealt again."),
+        ("Winning", f"First to {options.points_to_win} points wins.{bonuses} If two cards are "
+                    "left in the stock and nobody knocked, the hand is dead and is dealt "
+                    "again."),
     ]
 
 
@@ -118,9 +123,38 @@ def build_pages(context: AppContext, theme: Theme) -> list[Page]:
     result = [Page(lines=tuple(lines)) for lines in pages]
     result += [MOVING, CHOOSING]
     for heading, legend in context.matches.key_pages().items():
-        lit = frozenset(key.split()[0] for key, _ in legend)
-        result.append(Page(heading=f"Keys: {heading}", lit=lit, legend=tuple(legend)))
+        for part in legend_parts(theme, content, tuple(legend)):
+            lit = frozenset(key.split()[0] for key, _ in part)
+            result.append(Page(heading=f"Keys: {heading}", lit=lit, legend=part))
     return result
+
+
+def legend_parts(theme: Theme, content: pygame.Rect, legend: tuple[tuple[str, str], ...]
+                 ) -> list[tuple[tuple[str, str], ...]]:
+    """``legend`` on as many keys pages as its wrapped lines need on ``theme``'s screen."""
+    font = theme.font("body")
+    room = (content.bottom - content.top - 1 - line_height(font) - 1) // line_height(font)
+    _, _, width = legend_columns(theme, content, legend)
+    parts: list[list[tuple[str, str]]] = [[]]
+    used = 0
+    for entry in legend:
+        lines = max(1, len(wrap_text(entry[1], font, width)))
+        if parts[-1] and used + lines > room:
+            parts.append([])
+            used = 0
+        parts[-1].append(entry)
+        used += lines
+    return [tuple(part) for part in parts]
+
+
+def legend_columns(theme: Theme, content: pygame.Rect, legend: tuple[tuple[str, str], ...]
+                   ) -> tuple[int, int, int]:
+    """Where a keys page's legend goes beside the keypad: the keys' x, the meanings' indent
+    from it, and the meanings' width."""
+    font = theme.font("body")
+    left = widgets.MARGIN + widgets.keypad_size(theme)[0] + 2 * widgets.MARGIN
+    indent = max(text_width(key, font) for key, _ in legend) + text_width(" ", font)
+    return left, indent, content.right - widgets.MARGIN - left - indent
 
 
 def draw_keys_page(lcd: pygame.Surface, theme: Theme, page: Page, content: pygame.Rect) -> None:
@@ -130,10 +164,8 @@ def draw_keys_page(lcd: pygame.Surface, theme: Theme, page: Page, content: pygam
     top = content.top + 1
     draw_text(lcd, page.heading, font, accent, (widgets.MARGIN, top))
     top += line_height(font) + 1
-    picture = widgets.draw_keypad(lcd, theme, (widgets.MARGIN, top), set(page.lit))
-    left = picture.right + 2 * widgets.MARGIN
-    indent = max(text_width(key, font) for key, _ in page.legend) + text_width(" ", font)
-    width = content.right - widgets.MARGIN - left - indent
+    widgets.draw_keypad(lcd, theme, (widgets.MARGIN, top), set(page.lit))
+    left, indent, width = legend_columns(theme, content, page.legend)
     y = top
     for key, meaning in page.legend:
         draw_text(lcd, key, font, accent, (left, y))

@@ -31,11 +31,12 @@ def row_label(entry: Finished) -> str:
 
 
 def row_details(entry: Finished) -> str:
-    """``Hard, Gin Rummy to 100``."""
+    """``Hard, Gin Rummy to 100`` (``, bonuses`` when played with the match bonuses)."""
     record = entry.record
+    bonuses = ", bonuses" if record.options.match_bonuses else ""
     hint = ", hints" if record.assisted else ""
     return (f"{opponent_shown(record.difficulty)}, {game_name(record.options.game_type)} to "
-            f"{record.options.points_to_win}{hint}")
+            f"{record.options.points_to_win}{bonuses}{hint}")
 
 
 class HistoryScreen(Screen):

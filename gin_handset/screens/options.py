@@ -1,5 +1,6 @@
-"""The Options screen: the handset's four rule options, the house rules, computer level, sound,
-the deck's colours, the phone's layout, the LCD's looks and the skin.
+"""The Options screen: the handset's four rule options, the house rules, computer level, whether
+a discard waits for End turn, sound, the deck's colours, the phone's layout, the LCD's looks
+and the skin.
 
 2/8 move between rows, 4/6 or 5 change the value, OK (or the left soft key) saves and returns,
 CLR (or the right soft key) returns to the main menu without saving. A new skin is put on at
@@ -72,7 +73,9 @@ ROWS: tuple[Row, ...] = (
         ("Normal", "Doubles"), oklahoma_only=True),
     Row("Upcard First", "upcard_first", CHOICES["upcard_first"], ("Non-dealer", "Dealer")),
     Row("Next Dealer", "next_dealer", CHOICES["next_dealer"], ("Alternate", "Winner", "Loser")),
+    Row("Match Bonuses", "match_bonuses", CHOICES["match_bonuses"], ("Off", "On")),
     Row("Computer", "difficulty", DIFFICULTIES, tuple(level.shown for level in OFFERED)),
+    Row("Confirm Discard", "confirm_discard", (True, False), ("On", "Off")),
     Row("Sound", "sound", (True, False), ("On", "Off")),
     Row("Deck Colours", "four_colour", (False, True), ("Two", "Four")),
     Row("Phone Layout", "layout", LAYOUTS, ("Auto", "Full", "Compact")),
@@ -88,8 +91,9 @@ NICKNAME = Row("Nickname", "nickname", (), ())  # typed on the keypad: 5 or 6 op
 
 def _values(settings: Settings) -> dict[str, Any]:
     """Every row's value: the rule options, then the other settings by their names."""
-    return {**settings.options.to_dict(), **{name: getattr(settings, name)
-                                             for name in PLAIN_FIELDS}}
+    options = settings.options
+    return {**{name: getattr(options, name) for name in CHOICES},
+            **{name: getattr(settings, name) for name in PLAIN_FIELDS}}
 
 
 def skin_row(context: AppContext) -> Row | None:

@@ -57,6 +57,7 @@ def tally_rows(tally: Tally) -> list[tuple[str, str]]:
         ("Longest streak", str(tally.longest_streak)),
         ("Best margin", _signed(tally.best_margin)),
         ("Worst margin", _signed(tally.worst_margin)),
+        ("With match bonuses", str(tally.bonus_matches)),
         ("Hands", str(tally.hands)),
         ("Points a hand", _number(tally.points_per_hand(), 1)),
         ("Your gins", str(tally.gins)),

@@ -32,7 +32,8 @@ class HistoryError(FieldError):
 
 @dataclass(frozen=True)
 class Finished:
-    """A finished match: when it ended, its final scores (by seat), who won, its record."""
+    """A finished match: when it ended, its final scores (by seat, the match bonuses included
+    when its options have them), who won, its record."""
 
     record: MatchRecord
     ended: str  # ISO 8601, local time
@@ -42,10 +43,10 @@ class Finished:
     @classmethod
     def of(cls, record: MatchRecord, match: MatchState, ended: datetime) -> Finished:
         """The entry of a finished match; it ended at ``ended`` unless its record says."""
-        winner = record.winner(match)
-        assert winner is not None
+        final = record.final(match)
+        assert final is not None, "only a finished match is kept"
         when = record.ended or ended.isoformat(timespec="seconds")
-        return cls(replace(record, ended=""), when, match.scores, winner)
+        return cls(replace(record, ended=""), when, final.totals, final.winner)
 
     @property
     def won(self) -> bool:
@@ -97,8 +98,8 @@ class Finished:
             found = positions(self.record)
         except ReplayError as error:
             raise HistoryError("record.steps", str(error)) from error
-        match = found[-1].match
-        if match.scores != self.scores or self.record.winner(match) != self.winner:
+        final = self.record.final(found[-1].match)
+        if final is None or final.totals != self.scores or final.winner != self.winner:
             raise HistoryError("record.steps", "they do not lead to the scores and winner given")
         return found
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gin_handset.rules.actions import Action, action_text
+from gin_handset.rules.bonuses import FinalScore
 from gin_handset.rules.hand import Event, HandResult, IllegalAction, Phase
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
@@ -168,6 +169,17 @@ class SessionBase:
         raise NotImplementedError
 
     @property
+    def final(self) -> FinalScore | None:
+        """The final score, the match bonuses added when the options have them, once the match
+        is over; None before."""
+        raise NotImplementedError
+
+    @property
+    def first_hand(self) -> int:
+        """The number (0 for the first hand of the seed's deals) of the first of `results`."""
+        raise NotImplementedError
+
+    @property
     def phase(self) -> Phase:
         raise NotImplementedError
 
@@ -280,6 +292,14 @@ class MatchBase(SessionBase):
     @property
     def winner(self) -> int | None:
         return self._match.winner
+
+    @property
+    def final(self) -> FinalScore | None:
+        return self._match.final
+
+    @property
+    def first_hand(self) -> int:
+        return self.record.first_hand
 
     @property
     def phase(self) -> Phase:

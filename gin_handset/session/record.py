@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from gin_handset.rules.actions import parse_action
+from gin_handset.rules.bonuses import FinalScore, final_score
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Event
 from gin_handset.rules.match import MatchState
@@ -69,9 +70,17 @@ class MatchRecord:
     def winner(self, match: MatchState) -> int | None:
         """Who won the match the record leads to: on points, or the seat that did not
         concede (its time ran out, its phone was away too long, or it left the table)."""
+        final = self.final(match)
+        return None if final is None else final.winner
+
+    def final(self, match: MatchState) -> FinalScore | None:
+        """The final score of the match the record leads to: won on points (with the match
+        bonuses when the options have them), or conceded: the hands' points, no bonuses."""
         if match.is_over:
-            return match.winner
-        return None if self.conceded is None else 1 - self.conceded
+            return match.final
+        if self.conceded is None:
+            return None
+        return final_score(match.results, 1 - self.conceded, False)
 
 
 def replay_states(record: MatchRecord) -> Iterator[MatchState]:

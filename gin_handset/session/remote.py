@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from gin_handset.ai.levels import PEOPLE
 from gin_handset.rules.actions import Action
+from gin_handset.rules.bonuses import FinalScore, final_score
 from gin_handset.rules.hand import Event, HandResult, Phase
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView
@@ -257,6 +258,25 @@ class RemoteSession(SessionBase):
     def winner(self) -> int | None:
         winner = self.table.get("winner")
         return winner if winner in (0, 1) else self._winner
+
+    @property
+    def final(self) -> FinalScore | None:
+        """From the hands this phone saw end (all of them: the next hand is dealt only once
+        both phones have seen the last one end; at the end, the verified replay's). The match
+        bonuses count only for a match won on points, not one ended by a clock or a seat
+        leaving."""
+        winner = self.winner
+        if not self.match_over or winner is None:
+            return None
+        on_points = self.table.get("reason") in (None, "points")
+        return final_score(self.results, winner, self.options.match_bonuses and on_points)
+
+    @property
+    def first_hand(self) -> int:
+        verification = self.client.verification
+        if verification is not None and verification.match is not None:
+            return 0
+        return min(self._results, default=self._hand_number)
 
     @property
     def phase(self) -> Phase:

@@ -50,8 +50,9 @@ SCOPES = (scope(ALL, ALL), *(scope(ALL, level) for level in LEVELS),
 
 @dataclass(frozen=True)
 class Tally:
-    """Counts over the matches of one scope. Margins are the player's score minus the
-    computer's at the end of a match; streaks are of matches won in a row."""
+    """Counts over the matches of one scope. Margins are the player's final score minus the
+    computer's (the match bonuses included in a match scored with them); streaks are of
+    matches won in a row."""
 
     matches: int = 0  # finished without a hint
     won: int = 0
@@ -67,6 +68,7 @@ class Tally:
     undercuts_against: int = 0
     dead: int = 0
     points: int = 0
+    bonus_matches: int = 0  # scored with the match bonuses (game, box, shutout)
     best_margin: int | None = None
     worst_margin: int | None = None
     streak: int = 0
@@ -101,6 +103,7 @@ class Tally:
         streak = self.streak + 1 if outcome.won else 0
         return replace(
             self, **counts, matches=self.matches + 1, won=self.won + outcome.won,
+            bonus_matches=self.bonus_matches + outcome.bonuses,
             best_margin=_extreme(max, self.best_margin, outcome.margin),
             worst_margin=_extreme(min, self.worst_margin, outcome.margin),
             streak=streak, longest_streak=max(self.longest_streak, streak),
@@ -150,16 +153,20 @@ class Outcome:
     level: str
     assisted: bool
     won: bool
-    margin: int
+    margin: int  # in the final scores, match bonuses included when they applied
     results: tuple[HandResult, ...]
+    bonuses: bool = False  # scored with the match bonuses
     seat: int = HUMAN  # the player's seat
 
     @classmethod
     def of(cls, record: MatchRecord, match: MatchState) -> Outcome:
         """The match as this phone's player (in the record's seat) played it."""
-        scores, me = match.scores, record.seat
+        final = record.final(match)
+        assert final is not None, "only a finished match is counted"
+        scores, me = final.totals, record.seat
         return cls(record.options.game_type, record.difficulty, record.assisted,
-                   record.winner(match) == me, scores[me] - scores[1 - me], match.results, me)
+                   final.winner == me, scores[me] - scores[1 - me], match.results,
+                   final.bonuses, me)
 
     def counts(self) -> dict[str, int]:
         """The hand counts of the match, by the tally's field names."""

@@ -1,10 +1,11 @@
 """Over the match: the match menu (the right soft key), the discard pile (9, or the menu) and
 the coach's hint (7, or the menu).
 
-The menu: Resume, Hint, Discard pile, How to Play, Main menu; 2/8 move, 5 or OK choose, CLR (or
-the right soft key) closes it. Its info line names the match seed and the hand, which
-``--seed N --hand K`` replays. The discard pile lists every card in it, newest first, with who
-put it there, and the cards the computer took from it; 2/8 (or 4/6) page, OK or CLR close it.
+The menu: Resume, Hint, Discard pile, Score sheet (screens/match/sheet.py), How to Play, Main
+menu; 2/8 move, 5 or OK choose, CLR (or the right soft key) closes it. Its info line names the
+match seed and the hand, which ``--seed N --hand K`` replays. The discard pile lists every card
+in it, newest first, with who put it there, and the cards the computer took from it; 2/8 (or
+4/6) page, OK or CLR close it.
 The hint: the move the Hard computer would make in the player's seat, with one short reason,
 worked out off the main loop from the player's view alone; asking marks the match as assisted.
 """
@@ -31,13 +32,14 @@ from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
 from gin_handset.screens.common import draw_frame, draw_text_box, step_cursor
 from gin_handset.screens.help import HelpScreen
+from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import POLL_MS
 from gin_handset.session.seats import Seats
 
-RESUME, HINT, PILE = "Resume", "Hint", "Discard pile"
+RESUME, HINT, PILE, SHEET = "Resume", "Hint", "Discard pile", "Score sheet"
 HOW_TO_PLAY, MAIN_MENU = "How to Play", "Main menu"
-ITEMS = (RESUME, HINT, PILE, HOW_TO_PLAY, MAIN_MENU)
+ITEMS = (RESUME, HINT, PILE, SHEET, HOW_TO_PLAY, MAIN_MENU)
 
 
 def match_info(ui: MatchUI) -> str:
@@ -71,6 +73,8 @@ class MatchMenuScreen(Screen):
             return Replace(PileScreen(self.ui))
         if item == HINT:
             return Replace(HintScreen(self.ui))
+        if item == SHEET:
+            return Replace(ScoreSheetScreen(self.ui))
         if item == HOW_TO_PLAY:
             return Push(HelpScreen(self.ui.context))
         if item == MAIN_MENU:

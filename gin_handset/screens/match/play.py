@@ -3,6 +3,10 @@
 Keys: 4/6 move the cursor, 2/8 move between the piles (or the choices) and the hand, 5 or OK
 picks what is under the cursor (the left soft key too). ``*`` sorts the hand by rank, ``#`` by
 suit; 1 and 3 move the card under the cursor left and right. CLR asks to leave the match.
+
+With the Confirm Discard setting off, a discard after which the player may not knock ends the
+turn at once (no End turn, no Cancel); one that may knock still asks. After a draw the cursor
+is on the card drawn, wherever it landed in the hand.
 """
 
 from __future__ import annotations
@@ -61,6 +65,7 @@ class PlayScreen(TableScreen):
         self.pile_cursor = STOCK
         self.choice_cursor = 0
         self.phase: Phase | None = None
+        self.refused = False  # an action was refused: the turn's end is asked for as usual
         self._enter_phase()
 
     def _enter_phase(self) -> None:
@@ -77,7 +82,8 @@ class PlayScreen(TableScreen):
             self.focus = Focus.HAND
             cards = self.ui.hand_cards()
             choosable = [i for i, c in enumerate(cards) if c != self.view.taken]
-            self.hand_cursor = choosable[-1] if choosable else 0
+            drawn = [cards.index(c) for c in self.ui.gained() if c != self.view.taken]
+            self.hand_cursor = drawn[0] if drawn else choosable[-1] if choosable else 0
 
     def choices(self) -> list[tuple[str, Action]]:
         if self.phase is Phase.OFFER:
@@ -151,14 +157,33 @@ class PlayScreen(TableScreen):
     def _act(self, action: Action) -> MatchTransition | None:
         problem = self.ui.session.act(action)
         if problem is not None:
-            self.note = [problem]
+            self.note, self.refused = [problem], True
             return None
+        if isinstance(action, Discard) and self.ends_unconfirmed():
+            return self._act(EndTurn())
         if self.ui.session.human_to_act and self.view.phase not in ARRANGING:
             self._enter_phase()
             count = len(self.ui.hand_cards())
             self.hand_cursor = min(self.hand_cursor, count - 1)
             return None
         return Go(Route.PRESENT)
+
+    def ends_unconfirmed(self) -> bool:
+        """Confirm Discard is off and the player, having discarded, may not knock: the turn
+        ends without asking."""
+        view = self.view
+        return (not self.ui.context.settings.confirm_discard and not self.refused
+                and self.ui.session.human_to_act and view.phase is Phase.DECIDE
+                and Knock() not in view.legal_actions)
+
+    def update(self, ms: int) -> MatchTransition | None:
+        """Besides the cards' motion: end the turn of a discard that came to be decided after
+        the screen was made (a table's answer, a resumed match) when Confirm Discard is off."""
+        super().update(ms)
+        return self._act(EndTurn()) if self.ends_unconfirmed() else None
+
+    def wake_in(self) -> int | None:
+        return 0 if self.ends_unconfirmed() else super().wake_in()
 
     # drawing
 

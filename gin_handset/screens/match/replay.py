@@ -33,6 +33,7 @@ from gin_handset.screens.match.showdown import (
     draw_showdown,
     explain,
     result_rows,
+    total_lines,
 )
 from gin_handset.screens.match.table import describe, draw_status, meld_looks
 from gin_handset.screens.match.ui import BY_MELDS, sorted_hand
@@ -161,6 +162,6 @@ class ReplayScreen(Screen):
                                     seats.other: match.hand.hands[seats.other]}, seats)
         draw_showdown(lcd, theme, content, rows, [
             explain(result, seats),
-            f"Total: {seats.scores(match.scores, ', ')}",
+            *total_lines(match.scores, match.final, seats),
             deal_label(self.seed, match.hand_number, match.hand.dealer, seats),
         ])

@@ -5,9 +5,9 @@ The host takes the keys every match screen shares (`SHARED_KEYS`: CLR leaves the
 right soft key opens the match menu, 9 the discard pile, 7 the hint) before the screen shown. A
 match screen returns `Go(route)` when it is done; the host shows the next one (the score at a
 hand's end, the computer's turn, the showdown, the player's turn, the deal, the game over) and
-first a notice of any save that failed since the last one; the match menu, the discard pile and
-the replay of a hand just over go on the stack over the host. Leaving the match (the host leaves
-the stack) closes the session: nothing started in the match outlives it.
+first a notice of any save that failed since the last one; the match menu, the discard pile,
+the score sheet and the replay of a hand just over go on the stack over the host. Leaving the
+match (the host leaves the stack) closes the session: nothing started in the match outlives it.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from gin_handset.screens.match.passing import PassScreen
 from gin_handset.screens.match.play import ARRANGING, PlayScreen
 from gin_handset.screens.match.replay import ReplayScreen
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
+from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.shortcuts import HINT_KEY, PILE_KEY
 from gin_handset.screens.match.ui import Go, MatchPart, MatchTransition, MatchUI, Route
 from gin_handset.session.match_base import MatchBase
@@ -125,6 +126,8 @@ class MatchHost(Screen):
             return Push(PileScreen(self.ui))
         if transition.route is Route.HINT:
             return Push(HintScreen(self.ui))
+        if transition.route is Route.SHEET:
+            return Push(ScoreSheetScreen(self.ui))
         session = self.ui.session
         if transition.route is Route.REPLAY and isinstance(session, MatchBase):
             return Push(ReplayScreen(last_hand(session.record), session.seed,

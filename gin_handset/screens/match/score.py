@@ -1,7 +1,8 @@
 """The end of a hand: both hands with melds, lay-offs (green) and deadwood, how the points were
 made, the running totals and the deal's name (``Seed N hand K``, which ``--seed N --hand K``
-replays). 1 replays the hand, both hands open. OK shows the coach's review if it has something
-to say, then deals the next hand or shows who won.
+replays). 1 replays the hand, both hands open; 3 shows the score sheet. OK shows the coach's
+review if it has something to say, then deals the next hand or shows who won (with the final
+score, and which scoring rules made it).
 """
 
 from __future__ import annotations
@@ -12,16 +13,18 @@ from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, PhoneKey
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
+from gin_handset.rules.bonuses import BOX_BONUS, GAME_BONUS, SHUTOUT_FACTOR, FinalScore
 from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.screens.base import PopToRoot, Replace
 from gin_handset.screens.common import draw_frame
-from gin_handset.screens.match.shortcuts import REPLAY_KEY
+from gin_handset.screens.match.shortcuts import REPLAY_KEY, SHEET_KEY
 from gin_handset.screens.match.showdown import (
     TITLES,
     deal_label,
     draw_showdown,
     explain,
     result_rows,
+    total_lines,
 )
 from gin_handset.screens.match.ui import (
     Go,
@@ -56,6 +59,8 @@ class ScoreScreen(MatchPart):
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         if key is REPLAY_KEY and self.ui.session.replayable:
             return Go(Route.REPLAY)
+        if key is SHEET_KEY:
+            return Go(Route.SHEET)
         if key not in CONFIRM:
             return None
         if self.ui.session.review() == []:
@@ -73,12 +78,12 @@ class ScoreScreen(MatchPart):
         seats = self.ui.seats
         draw_showdown(lcd, theme, content, self.rows(), [
             explain(self.result, seats),
-            f"Total: {seats.scores(session.scores, ', ')}",
+            *total_lines(session.scores, session.final, seats),
             deal_name(session, seats),
         ])
-        what = "result" if session.match_over else "next hand"
+        what = "result" if session.match_over else "next"
         replay = "  1: replay" if session.replayable else ""
-        table.draw_prompt(lcd, theme, [f"OK: {what}{replay}"])
+        table.draw_prompt(lcd, theme, [f"OK: {what}{replay}  3: sheet"])
 
 
 def after_review(ui: MatchUI) -> MatchTransition:
@@ -147,8 +152,9 @@ def deal_name(session: MatchSession, seats: Seats) -> str:
 class GameOverScreen(MatchPart):
     shares_keys = False  # CLR and the right soft key go back to the main menu
 
-    """Names the winner of the match; OK plays another with the same options and level, CLR
-    (or the right soft key) returns to the main menu."""
+    """Names the winner of the match, the final score and the rules that made it (the match
+    bonuses or not); OK plays another with the same options and level, 3 shows the score sheet,
+    CLR (or the right soft key) returns to the main menu."""
 
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
@@ -164,6 +170,8 @@ class GameOverScreen(MatchPart):
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         context = self.ui.context
         session = self.ui.session
+        if key is SHEET_KEY:
+            return Go(Route.SHEET)
         again = (context.matches.again(context, session.record)  # type: ignore[attr-defined]
                  if key in CONFIRM and session.replayable else None)
         if again is not None:
@@ -185,16 +193,30 @@ class GameOverScreen(MatchPart):
             draw_text(lcd, line, title, accent, (content.centerx, y), "center")
             y += line_height(title)
         y += line_height(body)
-        scores = session.scores
+        final = session.final
+        scores = session.scores if final is None else final.totals
         hands = len(session.results)
         for line in (f"{seats.name(seats.me)} {scores[seats.me]}",
                      f"{seats.name(seats.other)} {scores[seats.other]}",
                      f"to {session.options.points_to_win}, in {hands} hands"):
             draw_text(lcd, line, body, ink, (content.centerx, y), "center")
             y += line_height(body) + 1
+        small = theme.font("small")
+        y += 2
+        for line in wrap_text(rules_applied(final), small, content.width - 2 * widgets.MARGIN):
+            draw_text(lcd, line, small, ink, (content.centerx, y), "center")
+            y += line_height(small)
         if session.ending is not None:
             for line in wrap_text(session.ending, body, content.width - 2 * widgets.MARGIN):
                 draw_text(lcd, line, body, accent, (content.centerx, y), "center")
                 y += line_height(body)
-        table.draw_prompt(lcd, theme, ["OK: play again  CLR: menu" if session.replayable
-                                       else "CLR: menu"])
+        table.draw_prompt(lcd, theme, ["OK: again  3: sheet  CLR: menu" if session.replayable
+                                       else "3: sheet  CLR: menu"])
+
+
+def rules_applied(final: FinalScore | None) -> str:
+    """Which scoring made the final score: the hands' points alone, or with the bonuses."""
+    if final is None or not final.bonuses:
+        return "No match bonuses"
+    shutout = f", shutout x{SHUTOUT_FACTOR}" if final.shutout else ""
+    return f"With match bonuses: game {GAME_BONUS}, box {BOX_BONUS} a hand won{shutout}"

@@ -10,6 +10,7 @@ MOVE_LEFT, MOVE_RIGHT = PhoneKey.NUM1, PhoneKey.NUM3
 PILE_KEY = PhoneKey.NUM9
 HINT_KEY = PhoneKey.NUM7
 REPLAY_KEY = PhoneKey.NUM1  # on the score of a hand
+SHEET_KEY = PhoneKey.NUM3  # on the score of a hand and the game over
 PLAY_KEYS = [
     ("*", "Sort your hand by rank"),
     ("#", "Sort your hand by suit"),
@@ -21,6 +22,7 @@ MATCH_KEYS = [
     ("7", "Hint: the coach's move"),
     ("9", "Look through the discard pile"),
     ("1", "At a score: replay the hand"),
+    ("3", "At a score: the score sheet"),
     ("R", "Match menu"),
     ("CLR", "Main menu; the match is saved"),
 ]

@@ -11,6 +11,7 @@ from gin_handset.render import cards as card_render
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
 from gin_handset.render.theme import Theme
+from gin_handset.rules.bonuses import FinalScore
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.match import first_dealer
@@ -35,6 +36,14 @@ def explain(result: HandResult, seats: Seats) -> str:
     if result.doubled:
         sum_text = f"({sum_text}) x2 for the spade upcard"
     return f"{seats.does(result.winner, 'score')} {sum_text} = {result.points}."
+
+
+def total_lines(scores: tuple[int, int], final: FinalScore | None, seats: Seats) -> list[str]:
+    """The running totals, and the final score when the match bonuses made it differ."""
+    lines = [f"Total: {seats.scores(scores, ', ')}"]
+    if final is not None and final.bonuses:
+        lines.append(f"With bonuses: {seats.scores(final.totals, ', ')}")
+    return lines
 
 
 def deal_label(seed: int, hand_number: int, dealer: int, seats: Seats) -> str:

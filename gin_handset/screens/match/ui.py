@@ -48,6 +48,7 @@ class Route(Enum):
     PILE = "pile"  # the discard pile, over the match
     HINT = "hint"  # the coach's move, over the match
     REPLAY = "replay"  # the hand just over played again, over the match
+    SHEET = "sheet"  # the score sheet, over the match
     LEAVE = "leave"  # back to the main menu (the match is saved)
 
 
@@ -75,24 +76,33 @@ class MatchPart(Screen):
 @dataclass
 class HandOrder:
     """The player's cards in the player's order: a new hand comes sorted, new cards join at the
-    right end. Reading it changes nothing; `sync` (after each step) remembers the present
-    order."""
+    right end, as on the handset. Once the player sorts the hand (`sort`) it stays sorted that
+    way, a new card landing in its sorted place, until the player moves a card (`move`).
+    Reading it changes nothing; `sync` (after each step) remembers the present order."""
 
     sort_by: str = BY_MELDS
     order: list[Card] = field(default_factory=list)
     hand_number: int | None = None
+    kept_sorted: bool = False  # sorted by the player, no card moved since
 
     def cards(self, held: Sequence[Card], hand_number: int) -> list[Card]:
-        if hand_number != self.hand_number:
+        if hand_number != self.hand_number or self.kept_sorted:
             return sorted_hand(held, self.sort_by)
         kept = [c for c in self.order if c in held]
         return kept + [c for c in held if c not in kept]
+
+    def gained(self, held: Sequence[Card], hand_number: int) -> list[Card]:
+        """The cards held that the order remembered at the last `sync` lacks (a card just
+        drawn or taken back), in the hand's order."""
+        if hand_number != self.hand_number:
+            return []
+        return [c for c in self.cards(held, hand_number) if c not in self.order]
 
     def sync(self, held: Sequence[Card], hand_number: int) -> None:
         self.order, self.hand_number = self.cards(held, hand_number), hand_number
 
     def sort(self, held: Sequence[Card], hand_number: int, by: str) -> None:
-        self.sort_by = by
+        self.sort_by, self.kept_sorted = by, True
         self.order = sorted_hand(held, by)
         self.hand_number = hand_number
 
@@ -103,7 +113,7 @@ class HandOrder:
         if not (0 <= index < len(cards) and 0 <= target < len(cards)):
             return index
         cards[index], cards[target] = cards[target], cards[index]
-        self.order, self.hand_number = cards, hand_number
+        self.order, self.hand_number, self.kept_sorted = cards, hand_number, False
         return target
 
 
@@ -143,6 +153,10 @@ class MatchUI:
         if step != self.synced_at.get(seat):
             self.order.sync(self.view().hand, self.session.hand_number)
             self.synced_at[seat] = step
+
+    def gained(self) -> list[Card]:
+        """The cards the player's last step brought into the hand, before `sync_order`."""
+        return self.order.gained(self.view().hand, self.session.hand_number)
 
     def sort(self, by: str) -> None:
         self.order.sort(self.view().hand, self.session.hand_number, by)
