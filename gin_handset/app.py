@@ -143,8 +143,14 @@ class App:
             if self.stack.quit:
                 return
             self.tones.play(key)
+            self.hear_tones()
             self.stack.key(key)
             self.apply_requests()
+
+    def hear_tones(self) -> None:
+        """Tell the player, on the prompt line, why the keys are silent (once)."""
+        if (news := self.tones.take_news()) is not None:
+            self.say(news)
 
     def apply_requests(self) -> None:
         """Carry out the screens' requests, oldest first: a skin or layout is put on and
@@ -156,6 +162,7 @@ class App:
         match request:
             case Jingle(event):
                 self.tones.jingle(self.skin.jingles[event])
+                self.hear_tones()
             case LayoutChange(wanted):
                 self.use_skin(self.skin, self.mapper, wanted)
             case SkinChange():
@@ -249,6 +256,8 @@ class App:
         self.draw()
         if on_first_frame is not None:
             on_first_frame()
+        self.tones.prepare()  # once the first frame is up: opening a device may take a while
+        self.hear_tones()
         while not self.stack.quit:
             if exit_after_first and self.frames:
                 print("first frame", flush=True)
