@@ -67,6 +67,7 @@ def test_leave_mid_hand_and_continue_on_another_skin(data_dir, display):
         driver.step()
     session = driver.top.ui.session
     before = session.match
+    driver.calm()
     driver.press(K.CLEAR)
     menu = driver.top
     assert isinstance(menu, MainMenu), "CLR returns to the main menu, as the manual says"
@@ -178,9 +179,11 @@ def test_match_menu_pile_and_rearranging_through_the_app(data_dir, display):
         driver.step()
     host = driver.app.stack.top
     steps = host.ui.session.record.steps
+    driver.calm()
     driver.press(K.STAR)
     ranks = [card.rank for card in host.ui.hand_cards()]
     assert ranks == sorted(ranks), "* sorts during the computer's turn"
+    driver.calm()
     driver.press(K.SOFT_RIGHT)
     menu = driver.app.stack.top
     assert isinstance(menu, MatchMenuScreen)
@@ -190,6 +193,7 @@ def test_match_menu_pile_and_rearranging_through_the_app(data_dir, display):
     assert isinstance(driver.app.stack.top, PileScreen)
     driver.press(K.CLEAR)
     assert driver.app.stack.top is host
+    driver.calm()
     driver.press(K.NUM9)
     assert isinstance(driver.app.stack.top, PileScreen)
     driver.press(K.SELECT)
