@@ -75,6 +75,8 @@ class Driver:
         return top.current if isinstance(top, MatchHost) else top
 
     def press(self, key: K) -> None:
+        """Press ``key`` as a player does: once nothing moves and the screen shown is seen."""
+        self.calm()
         code = PYGAME_KEYS[key]
         events = [pygame.event.Event(kind, key=code, mod=0, scancode=0)
                   for kind in (pygame.KEYDOWN, pygame.KEYUP)]
