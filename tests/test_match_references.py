@@ -13,9 +13,9 @@ import pygame
 import pytest
 
 from gin_handset.device.keys import PhoneKey as K
+from gin_handset.render import widgets
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
-from gin_handset.render import widgets
 from gin_handset.screens.base import Screen
 from gin_handset.screens.common import count
 from gin_handset.screens.context import AppContext
