@@ -26,7 +26,7 @@ from gin_handset.device.skin import LcdLooks, Skin
 from gin_handset.device.skin_watch import SkinWatch
 from gin_handset.device.tones import KeyTones
 from gin_handset.device.waiting import make_waiter
-from gin_handset.device.window import open_window
+from gin_handset.device.window import Size, refit_window
 from gin_handset.render import widgets
 from gin_handset.screens.base import Push, ScreenStack
 from gin_handset.screens.context import AppContext
@@ -91,6 +91,7 @@ class App:
         self.shots = shots
         self.notice: tuple[str, int] | None = None  # a word from the app on the prompt line
         self.watch = watch  # --watch: the skin's files, looked at now and then
+        self.desktop: Size | None = None  # the desktop the window stays on; None: the system's
 
     @property
     def theme(self) -> Theme:
@@ -103,14 +104,13 @@ class App:
     def use_skin(self, skin: Skin, mapper: InputMapper, wanted: str | None = None) -> None:
         """Put on ``skin`` (with its key bindings, ``mapper``), whole or compact as ``wanted``
         (default: as before): the window takes its size at the largest scale that fits the
-        desktop, unless it fills the screen."""
+        desktop, unless it fills the screen, and stays on the desktop (`refit_window`)."""
         self.skin = skin
         self.wanted = wanted or self.wanted
         self.mapper = mapper
         self.mapper.hit_test = self.view_key_at
         self.lcd = pygame.Surface(skin.resolution)
-        fullscreen = bool(self.window.get_flags() & pygame.FULLSCREEN)
-        self.window, _, arrangement = open_window(skin, None, fullscreen, self.wanted)
+        self.window, arrangement = refit_window(self.window, skin, self.wanted, self.desktop)
         self.view = HandsetView(skin, self.window.get_size(), None, arrangement)
         self.stack.top.dirty = self.needs_present = True
 
@@ -143,8 +143,14 @@ class App:
             if self.stack.quit:
                 return
             self.tones.play(key)
+            self.hear_tones()
             self.stack.key(key)
             self.apply_requests()
+
+    def hear_tones(self) -> None:
+        """Tell the player, on the prompt line, why the keys are silent (once)."""
+        if (news := self.tones.take_news()) is not None:
+            self.say(news)
 
     def apply_requests(self) -> None:
         """Carry out the screens' requests, oldest first: a skin or layout is put on and
@@ -156,6 +162,7 @@ class App:
         match request:
             case Jingle(event):
                 self.tones.jingle(self.skin.jingles[event])
+                self.hear_tones()
             case LayoutChange(wanted):
                 self.use_skin(self.skin, self.mapper, wanted)
             case SkinChange():
@@ -249,6 +256,8 @@ class App:
         self.draw()
         if on_first_frame is not None:
             on_first_frame()
+        self.tones.prepare()  # once the first frame is up: opening a device may take a while
+        self.hear_tones()
         while not self.stack.quit:
             if exit_after_first and self.frames:
                 print("first frame", flush=True)

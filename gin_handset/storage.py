@@ -219,12 +219,22 @@ def parse_file(path: Path, parse: Callable[[Any], T],
     """``parse`` of the JSON in ``path``: (value, None), or (None, what is wrong). The file is
     left where it is."""
     try:
-        return parse(json.loads(read_text(path, limit))), None
+        text = read_text(path, limit)
+    except FileNotFoundError:
+        return None, "there is no such file"
+    except OSError as error:
+        return None, f"it cannot be read ({_short(error.strerror or str(error))})"
+    except UnicodeDecodeError as error:
+        return None, f"not readable JSON ({_short(str(error))})"
+    except ValueError as error:  # not a regular file, too large
+        return None, _short(str(error))
+    try:
+        return parse(json.loads(text)), None
     except FieldError as error:
         return None, str(error)
     except RecursionError:
         return None, "not readable JSON (nested too deeply)"
-    except (OSError, ValueError) as error:  # JSON errors, huge numbers, bad bytes, not a file
+    except ValueError as error:  # JSON errors, numbers too large to read
         return None, f"not readable JSON ({_short(str(error))})"
     except Exception as error:  # a last guard: a bad file must never become a traceback
         return None, f"cannot be used ({type(error).__name__}: {_short(str(error))})"

@@ -89,13 +89,14 @@ def test_a_shared_match_opens_with_replay_and_a_bad_one_is_named(data_dir, tmp_p
     foreign = tmp_path / "notes.json"
     foreign.write_text('{"format": "something else", "version": 1}')
     for bad, what in ((foreign, "field format: 'something else' is not 'gin-handset replay'"),
-                      (tmp_path / "gone.json", "No such file"),
+                      (tmp_path / "gone.json", "cannot be replayed, there is no such file."),
                       (tmp_path, "not a regular file")):
         result = run("--replay", str(bad))
         assert result.returncode == 2 and result.stdout == ""
         line = result.stderr.strip().splitlines()[-1]
         assert line.startswith(f"gin-handset: error: argument --replay: Match file {bad} ")
         assert what in line and "Traceback" not in result.stderr
+        assert "JSON" not in line or bad == foreign
     assert foreign.exists()
 
 

@@ -74,8 +74,8 @@ def test_a_discard_slides_to_the_pile_and_any_key_ends_it(theme, tmp_path) -> No
     assert below != card
 
 
-@pytest.mark.parametrize("key", [K.STAR, K.NUM9])
-def test_any_key_ends_a_slide(theme, tmp_path, key) -> None:
+@pytest.mark.parametrize("key", [K.STAR, K.NUM9, K.NUM5, K.NUM4])
+def test_any_key_ends_a_slide_and_does_nothing_else(theme, tmp_path, key) -> None:
     ui = ui_at(theme, "gin_draw", tmp_path)
     host = MatchHost(ui)
     screen = host.current
@@ -84,8 +84,14 @@ def test_any_key_ends_a_slide(theme, tmp_path, key) -> None:
     ui.sync_order()
     host.update(0)
     assert screen.tracker.motion is not None
-    host.on_key(key)  # a key of the screen's own, or one the match host takes (the pile)
+    order, cursor, steps = ui.hand_cards(), screen.hand_cursor, ui.session.record.steps
+    # a key of the screen's own (sort, discard, move), or one the match host takes (the pile)
+    assert host.on_key(key) is None
     assert screen.tracker.motion is None and screen.wake_in() is None
+    assert (ui.hand_cards(), screen.hand_cursor, ui.session.record.steps) == (order, cursor,
+                                                                             steps)
+    assert host.current is screen and host.dirty
+    assert host.on_key(K.NUM9) is not None, "the next key acts (9: the pile)"
 
 
 def test_the_computers_stock_draw_slides_face_down(theme, tmp_path) -> None:

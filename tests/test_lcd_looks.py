@@ -98,3 +98,11 @@ def test_the_bundled_looks() -> None:
     assert load_skin("classic").lcd_looks == LcdLooks(ghost=120)
     assert load_skin("candybar").lcd_looks == LcdLooks()
     assert load_skin("qvga").lcd_looks == LcdLooks()
+
+
+@pytest.mark.parametrize(("name", "trace"), [("classic", True), ("flip", False),
+                                             ("candybar", False), ("qvga", False)])
+def test_only_the_monochrome_panel_leaves_a_trace(name, trace) -> None:
+    """Classic's passive monochrome LCD is slow; the colour panels (flip's too, though it
+    extends classic) leave none."""
+    assert (load_skin(name).lcd_looks.ghost > 0) == trace

@@ -13,9 +13,11 @@ import pygame
 import pytest
 
 from gin_handset.device.keys import PhoneKey as K
+from gin_handset.render import widgets
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import Screen
+from gin_handset.screens.common import count
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.match.arrange import ArrangeScreen
@@ -123,6 +125,9 @@ STATES: dict[str, tuple[str, int, str]] = {  # name: (game type, match seed, ste
         "stock;discard 6s;end;pile;discard 5h;knock;arrange 6d 6h 6s|5c 6c 7c;"
         "arrange Qc Qd Qh Qs"
     )),
+    "gin_cpu_wins_at_once": ("gin", 125, (
+        "pass;pass;stock;discard Qd;end;stock;discard Th;knock;arrange 8c 8d 8h|Jd Jh Js;arrange "
+    )),
     "gin_taken": ("gin", 0, (
         "take"
     )),
@@ -225,6 +230,7 @@ SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
     "score_doubled": ("okla_score_doubled", ScoreScreen),
     "oklahoma_draw": ("okla_draw", PlayScreen),
     "game_over": ("gin_over", GameOverScreen),
+    "game_over_cpu": ("gin_cpu_wins_at_once", GameOverScreen),
     "menu": ("gin_draw", MatchMenuScreen),
     "pile": ("gin_score_knock", PileScreen),
     "hint": ("gin_draw", hint),
@@ -243,3 +249,26 @@ def test_match_screen_matches_its_reference(screen_name, skin, tmp_path):
     lcd = pygame.Surface((theme.width, theme.height))
     build(ui_at(theme, state, tmp_path)).draw(lcd, theme)
     assert_matches_reference(lcd, f"match_{screen_name}_{skin_name}", tmp_path)
+
+
+def test_the_game_over_headline_keeps_clear_of_the_edges(skin, tmp_path):
+    """"CPU wins the match" (title type, the accent colour) wraps rather than run edge to edge
+    (the reference game_over_cpu shows it, and "in 1 hand")."""
+    _, theme = skin
+    ui = ui_at(theme, "gin_cpu_wins_at_once", tmp_path)
+    assert ui.session.match_over and ui.session.winner == 1 and len(ui.session.results) == 1
+    lcd = pygame.Surface((theme.width, theme.height))
+    screen = GameOverScreen(ui)
+    screen.draw(lcd, theme)
+    accent = theme.color("accent")
+    top = widgets.layout(theme).content.top
+    xs = [x for x in range(theme.width) for y in range(top, widgets.prompt_rect(theme).top)
+          if lcd.get_at((x, y))[:3] == accent]
+    assert xs, "the headline is drawn"
+    margin = theme.width // 16
+    assert min(xs) >= margin and max(xs) < theme.width - margin, (min(xs), max(xs))
+
+
+def test_a_count_of_one_is_singular() -> None:
+    assert (count(1, "hand"), count(4, "hand"), count(0, "hand")) == ("1 hand", "4 hands",
+                                                                      "0 hands")

@@ -194,3 +194,30 @@ def test_match_menu_pile_and_rearranging_through_the_app(data_dir, display):
     assert isinstance(driver.app.stack.top, PileScreen)
     driver.press(K.SELECT)
     assert driver.app.stack.top is host and host.ui.session.record.steps[:len(steps)] == steps
+
+
+def test_continue_in_the_same_run_keeps_the_hand_as_the_player_left_it(data_dir):
+    theme = load_skin("classic").theme
+    stack = ScreenStack(main_menu(theme, start=MatchStart(31, 0, 1)))
+    to_new_game(stack)
+    stack.key(K.SELECT)  # skip the deal
+    stack.key(K.SELECT)  # take the upcard
+    host = stack.top
+    assert isinstance(host, MatchHost) and host.current.focus is Focus.HAND
+    stack.key(K.STAR)  # by rank
+    stack.key(K.NUM4)
+    stack.key(K.NUM1)  # a card moved left
+    left = host.ui.hand_cards()
+    assert left != sorted(left, key=lambda c: (c.rank, c.suit)), "an order of the player's own"
+    stack.key(K.CLEAR)
+    assert isinstance(stack.top, MainMenu)
+    to_continue(stack)
+    resumed = stack.top
+    assert isinstance(resumed, MatchHost) and resumed is not host
+    assert resumed.ui.hand_cards() == left
+    stack.key(K.STAR)
+    assert resumed.ui.hand_cards() != left
+
+    again = menu_stack("classic")  # the app started anew: the usual order
+    to_continue(again)
+    assert shown(again).ui.hand_cards() != left

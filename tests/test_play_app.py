@@ -33,6 +33,7 @@ from gin_handset.screens.match.door import MatchStart
 from gin_handset.screens.match.play import PILE, STOCK, Focus, PlayScreen
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
+from gin_handset.screens.match.table import TableScreen
 from gin_handset.session.saves import SaveStore
 from gin_handset.settings import Settings, SettingsStore
 from gin_handset.storage import data_dir as data_folder
@@ -49,6 +50,11 @@ PYGAME_KEYS = {
     K.SOFT_RIGHT: pygame.K_F2,
 }
 MAX_STEPS = 20000
+
+
+def moving(screen: Screen) -> bool:
+    """Whether a card slides on ``screen``."""
+    return isinstance(screen, TableScreen) and screen.tracker.motion is not None
 
 
 class Driver:
@@ -69,6 +75,8 @@ class Driver:
         return top.current if isinstance(top, MatchHost) else top
 
     def press(self, key: K) -> None:
+        """Press ``key`` as a player does: once nothing moves and the screen shown is seen."""
+        self.calm()
         code = PYGAME_KEYS[key]
         events = [pygame.event.Event(kind, key=code, mod=0, scancode=0)
                   for kind in (pygame.KEYDOWN, pygame.KEYUP)]
@@ -76,6 +84,13 @@ class Driver:
 
     def wait(self, ms: int = 100) -> None:
         self.app.step([], ms)
+
+    def calm(self) -> None:
+        """Wait, frame by frame, until no card slides and a key acts again (a key ends a
+        slide only; one just after the clock changed the screen does nothing)."""
+        host = self.app.stack.top
+        while isinstance(host, MatchHost) and (host.grace or moving(host.current)):
+            self.wait(16)
 
     def turn_keys(self, screen: PlayScreen, action: Action) -> list[K]:
         """The keys that bring the cursor onto ``action`` and pick it, from what is shown."""

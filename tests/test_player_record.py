@@ -24,12 +24,14 @@ WHEN = datetime(2026, 11, 30, 21, 0, 0)
 
 
 def finished_match(folder: Path, seed: int, level: str = "simple", options: Options | None = None,
-                   started: str = "2026-11-30T20:00:00", saved: bool = False) -> MatchSession:
+                   started: str = "2026-11-30T20:00:00", saved: bool = False,
+                   ended: datetime = WHEN) -> MatchSession:
     """A whole match played by the computer in both seats and counted in ``folder`` (and, when
-    ``saved``, saved there after every step as the app does: a durable write each, slow)."""
+    ``saved``, saved there after every step as the app does: a durable write each, slow), ending
+    at ``ended``."""
     store = SaveStore(folder) if saved else None
     session = MatchSession.new(options or Options(), seed, level, store, ledger=Ledger(
-        folder, lambda: WHEN), started=started)
+        folder, lambda: ended), started=started)
     play_steps(session, 100_000)
     assert session.match_over
     return session

@@ -4,6 +4,7 @@ screen stack, with real files in a private data folder."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -11,6 +12,7 @@ import pytest
 
 from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
+from gin_handset.render import table
 from gin_handset.rules.match import MatchState
 from gin_handset.screens.base import ScreenStack
 from gin_handset.screens.history import HistoryScreen, row_label
@@ -94,14 +96,18 @@ def test_an_unreadable_statistics_file_is_told_on_the_screen(data_dir: Path, the
 
 
 def test_history_lists_matches_and_replays_the_one_chosen(data_dir: Path, theme) -> None:
-    older = finished_match(data_dir, 1, started="2026-11-30T20:00:01")
-    newer = finished_match(data_dir, 2, started="2026-11-30T20:00:02")
+    older = finished_match(data_dir, 1, started="2026-11-30T20:00:01",
+                           ended=datetime(2026, 11, 30, 20, 41))
+    newer = finished_match(data_dir, 2, started="2026-11-30T20:50:02",
+                           ended=datetime(2026, 11, 30, 21, 7))
     stack = root(theme)
     menu_to(stack, HISTORY)
     screen = stack.top
     assert isinstance(screen, HistoryScreen)
     assert [e.record for e in screen.entries] == [newer.record, older.record]
-    assert row_label(screen.entries[0]).startswith("30 Nov ")
+    labels = [row_label(entry) for entry in screen.entries]
+    assert labels[0].startswith("30 Nov 21:07 ") and labels[1].startswith("30 Nov 20:41 "), (
+        "two matches of one day: the time tells them apart")
     press(stack, K.NUM8, K.SELECT)
     replay = stack.top
     assert isinstance(replay, ReplayScreen)
@@ -148,11 +154,29 @@ def test_the_replay_names_every_card_it_moves(data_dir: Path) -> None:
     session = finished_match(data_dir, 4)
     entry = Ledger(data_dir).history()[0][0]
     for position in positions(entry.record):
-        parts = describe_position(position, COMPUTER_SEATS)
+        parts = [p for line in describe_position(position, COMPUTER_SEATS) for p in line]
+        if position.step is None:
+            assert position.match.hand.upcard in parts, "the deal names the upcard"
         if position.step in ("stock", "pile", "take") or (position.step or "").startswith(
                 "discard"):
             assert any(not isinstance(p, str) for p in parts), position.step
     assert session.match_over
+
+
+@pytest.mark.parametrize("skin_name", SKINS)
+def test_every_replay_line_fits_beside_the_piles(skin_name, data_dir: Path) -> None:
+    """Each line the replay writes beside the piles fits there whole (the deal's upcard too,
+    on the 128-pixel-wide screens)."""
+    theme = skin_theme(skin_name)
+    finished_match(data_dir, 4)
+    entry = Ledger(data_dir).history()[0][0]
+    room = table.table_layout(theme).choices.width
+    spec = theme.font("small")
+    for position in positions(entry.record):
+        if position.match.hand.is_over:
+            continue
+        for line in describe_position(position, COMPUTER_SEATS):
+            assert table.rich_width(line, spec) <= room, (skin_name, line)
 
 
 def test_exporting_a_match_writes_a_file_that_opens(data_dir: Path, theme) -> None:

@@ -1,7 +1,13 @@
-"""Key binding names: a pygame key name (as `pygame.key.key_code` reads it), maybe ``shift+``."""
+"""Key binding names: a pygame key name (as `pygame.key.key_code` reads it), maybe ``shift+``.
+
+The names are read from SDL's own table, which needs no display: reading a skin (``--list-skins``,
+``skin check``) starts no video driver, so it says nothing on the terminal (no driver's
+complaint about the desktop session).
+"""
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import pygame
@@ -23,10 +29,10 @@ def parse_binding(name: str) -> Binding:
     shift = False
     if text.lower().startswith("shift+") and len(text) > len("shift+"):
         shift, text = True, text[len("shift+") :]
-    if not pygame.display.get_init():
-        pygame.display.init()
     try:
-        return Binding(pygame.key.key_code(text), shift)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "pygame.init() has not been called": not needed
+            return Binding(pygame.key.key_code(text), shift)
     except ValueError:
         raise ValueError(
             f"unknown key name {text!r} (use names pygame.key.key_code knows)"

@@ -5,13 +5,20 @@ is on.
 The digits, ``*`` and ``#`` sound their DTMF pair (a row tone and a column tone, as on a real
 keypad); the d-pad, OK, CLR and the soft keys give a short click. The samples are synthesised
 the first time a key or a jingle sounds: there are no sound files.
+
+A machine without a sound device is told once, in the game (`KeyTones.take_news`), never on the
+terminal: the C libraries under the mixer (ALSA) write their complaints straight to file
+descriptor 2, so it is sent to nowhere while the mixer opens (`stderr_silenced`).
 """
 
 from __future__ import annotations
 
 import math
+import os
+import sys
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -23,6 +30,9 @@ CLICK_MS = 25
 CLICK_HZ = (1800,)
 VOLUME = 0.22  # of full scale, each tone pair summed
 FADE_MS = 5  # ramps at both ends, so a tone starts and stops without a pop
+
+NO_DEVICE = "No sound device"
+UNUSABLE = "Sound device unusable"
 
 _ROWS = (697, 770, 852, 941)
 _COLUMNS = (1209, 1336, 1477)
@@ -51,11 +61,31 @@ def samples(frequencies: tuple[int, ...], ms: int, rate: int, channels: int) -> 
     return out
 
 
+@contextmanager
+def stderr_silenced() -> Iterator[None]:
+    """File descriptor 2 sent to the null device while inside (as is, if it cannot be)."""
+    sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        saved = None
+    try:
+        if saved is not None:
+            with open(os.devnull, "wb") as null:
+                os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        if saved is not None:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
 class KeyTones:
     """Plays a key's tone when ``enabled()`` says sound is on (the setting, read each time).
 
     The audio device is opened only when a tone is first wanted: while sound is off none is
-    opened (so a machine without sound says nothing). Without a device the keys stay silent.
+    opened (so a machine without sound says nothing). Without a device the keys stay silent,
+    and `take_news` says so once.
     """
 
     def __init__(self, enabled: Callable[[], bool]) -> None:
@@ -63,23 +93,38 @@ class KeyTones:
         self.rate: int | None = None
         self.channels = 1
         self.unavailable = False
+        self.news: str | None = None  # why there is no sound, until taken
         self.sounds: dict[PhoneKey, pygame.mixer.Sound] = {}
         self.tunes: dict[tuple[Note, ...], pygame.mixer.Sound] = {}
 
     def ready(self) -> bool:
         """Open the mixer (signed 16-bit) the first time; whether tones can be played."""
-        if self.rate is None and not self.unavailable:
-            try:
-                if pygame.mixer.get_init() is None:
+        if self.rate is not None or self.unavailable:
+            return self.rate is not None
+        try:
+            if pygame.mixer.get_init() is None:
+                with stderr_silenced():
                     pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
-                rate, size, channels = pygame.mixer.get_init() or (0, 0, 0)
-                if size != -16:
-                    raise pygame.error(f"the mixer opened as {size}-bit, not signed 16-bit")
-                self.rate, self.channels = rate, channels
-                pygame.mixer.set_reserved(1)  # channel 0: jingles, one at a time
-            except pygame.error:
-                self.unavailable = True
-        return self.rate is not None
+        except pygame.error:
+            self.unavailable, self.news = True, NO_DEVICE
+            return False
+        rate, size, channels = pygame.mixer.get_init() or (0, 0, 0)
+        if size != -16:
+            self.unavailable, self.news = True, UNUSABLE
+            return False
+        self.rate, self.channels = rate, channels
+        pygame.mixer.set_reserved(1)  # channel 0: jingles, one at a time
+        return True
+
+    def prepare(self) -> None:
+        """Open the device now if sound is on (so the first key does not wait for it)."""
+        if self.enabled():
+            self.ready()
+
+    def take_news(self) -> str | None:
+        """Why there is no sound, once, the first time it is known; otherwise None."""
+        news, self.news = self.news, None
+        return news
 
     def sound(self, key: PhoneKey) -> pygame.mixer.Sound:
         """The key's tone, made the first time it is asked for."""

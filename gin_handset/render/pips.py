@@ -8,12 +8,15 @@ import pygame
 
 from gin_handset.render.theme import Color
 
-# Suit order follows rules.cards.SUITS: clubs, diamonds, hearts, spades. '#' is ink.
+# Suit order follows rules.cards.SUITS: clubs, diamonds, hearts, spades. '#' is ink. On a
+# one-colour LCD only the shape tells the suits apart, so at every size any two pips differ in
+# at least as many pixels as the pip is wide; at 5 pixels the club stands on a foot below its
+# lobes, the diamond is drawn open, and the heart's two lobes span the whole width.
 _BITMAPS: dict[int, tuple[str, str, str, str]] = {
     5: (
-        ".###. .###. ##### #.#.# ..#..",
-        "..#.. .###. ##### .###. ..#..",
-        ".#.#. ##### ##### .###. ..#..",
+        ".###. ##### ##.## ..#.. .###.",
+        "..#.. .#.#. #...# .#.#. ..#..",
+        "##.## ##### ##### .###. ..#..",
         "..#.. .###. ##### ##### ..#..",
     ),
     7: (

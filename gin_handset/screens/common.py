@@ -44,6 +44,11 @@ def first_enabled(enabled: Sequence[bool], preferred: int = 0) -> int:
     return preferred
 
 
+def count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless one: ``1 hand``, ``4 hands``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def for_people(text: str) -> str:
     """``text`` as the phone shows it: the home folder written ``~``."""
     home = str(Path.home())

@@ -24,10 +24,11 @@ EMPTY_TEXT = "No finished matches yet. Each match you finish is kept here, the l
 
 
 def row_label(entry: Finished) -> str:
-    """``30 Nov W 112-87``: when it ended, won or lost, the scores (yours first)."""
+    """``30 Nov 20:41 W 112-87``: when it ended (the time tells a day's matches apart), won or
+    lost, the scores (yours first)."""
     ended = datetime.fromisoformat(entry.ended)
     mine, theirs = entry.own_scores
-    return f"{ended.day} {ended:%b} {'W' if entry.won else 'L'} {mine}-{theirs}"
+    return f"{ended.day} {ended:%b %H:%M} {'W' if entry.won else 'L'} {mine}-{theirs}"
 
 
 def row_details(entry: Finished) -> str:

@@ -2,6 +2,7 @@
 its place, as Card Motion allows), then the upcard turned.
 
 OK (or 5, or the left soft key) skips to the end; the screen then gives way to the first turn.
+A key pressed just as the deal ends by itself is taken as meant for the deal (`router.GRACE_MS`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ class DealScreen(TableScreen):
         """How many of ``seat``'s cards are dealt so far (the non-dealer gets the first)."""
         first = 1 - self.view.dealer
         return (self.dealt + (1 if seat == first else 0)) // 2
+
+    def settle(self) -> bool:
+        """A key ends the card sliding, and goes on to the deal: OK ends the whole deal."""
+        super().settle()
+        return False
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         if key in CHOOSE:

@@ -1,7 +1,8 @@
 """The main menu's door to a match: New Game, Continue, whether a save exists, key pages.
 
 The save lives in the host's data folder. The match seed is the command line's ``--seed`` when
-given, else a fresh one from the system's random source.
+given, else a fresh one from the system's random source. The order the player gave the hand is
+not saved, but the door keeps it while the app runs: Continue shows the hand as it was left.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from gin_handset.session.files import has_save, has_seat, started_now
 
 if TYPE_CHECKING:
     from gin_handset.rules.options import Options
-    from gin_handset.screens.match.ui import Route
+    from gin_handset.screens.match.ui import HandOrder, Route
     from gin_handset.session.match_base import MatchBase
     from gin_handset.session.record import MatchRecord
     from gin_handset.session.saves import SaveStore
 
 SEED_BITS = 32
+
+Orders = dict[int, "HandOrder"]  # each seat's hand order, as `MatchUI.orders`
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,7 @@ class MatchDoor:
 
     def __init__(self, start: MatchStart | None = None) -> None:
         self.start = start or MatchStart()
+        self.kept: tuple[tuple[object, ...], Orders] | None = None  # the last match's orders
 
     def key_pages(self) -> KeyPages:
         return {"playing": PLAY_KEYS, "in a match": MATCH_KEYS, "showdown": SHOWDOWN_KEYS}
@@ -153,12 +157,19 @@ class MatchDoor:
         deal = self._host(context, session, Route.DEAL)
         return NoticeScreen(messages, deal, context.theme) if messages else deal
 
-    @staticmethod
-    def _host(context: AppContext, session: MatchBase, route: Route | None = None) -> Screen:
+    def _host(self, context: AppContext, session: MatchBase, route: Route | None = None
+              ) -> Screen:
+        """The match host showing ``session``, its hand in the order last given it in this
+        run (the same match continued), else in the usual one."""
         from gin_handset.screens.match.router import MatchHost
         from gin_handset.screens.match.ui import MatchUI, Route
 
-        return MatchHost(MatchUI(session, context), route or Route.PRESENT)
+        record = session.record
+        match = (record.seed, record.started, record.first_hand, record.first_dealer,
+                 record.difficulty, record.names)
+        orders: Orders = self.kept[1] if self.kept is not None and self.kept[0] == match else {}
+        self.kept = (match, orders)
+        return MatchHost(MatchUI(session, context, orders), route or Route.PRESENT)
 
     def _seed(self) -> int:
         """The command line's seed, else a fresh random one."""

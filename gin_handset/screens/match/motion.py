@@ -1,6 +1,6 @@
 """Cards that move: a drawn card slides from the stock or the pile to its hand, a discard from
 its hand to the pile, at the phone's frame rate, for a moment (the Card Motion option: off,
-normal, fast). Any key ends the slide.
+normal, fast). Any key ends the slide, and does nothing else.
 
 A `MotionTracker` watches the player's view from one step to the next: a new draw or discard
 in the view's log starts a `Motion`. It knows only what the view shows: the player's own drawn

@@ -22,6 +22,7 @@ from gin_handset.device.keys import (
 from gin_handset.render import cards as card_render
 from gin_handset.render import table
 from gin_handset.render.cards import PLAIN, CardLook
+from gin_handset.render.fonts import line_height
 from gin_handset.render.theme import Theme
 from gin_handset.rules.hand import EventKind
 from gin_handset.rules.melds import deadwood
@@ -44,16 +45,23 @@ PLAY_MS = 900  # each step's time on screen while the replay plays by itself
 KEYS_HELP = "4/6 step  2/8 hand  OK play"
 
 
-def describe_position(position: Position, seats: Seats) -> list[table.Part]:
-    """What happened at ``position``, every card shown: the replay has no secrets."""
+def describe_position(position: Position, seats: Seats) -> list[list[table.Part]]:
+    """What happened at ``position``, every card shown (the replay has no secrets), as short
+    lines: the deal takes two (who dealt, the upcard), so the upcard fits the smallest screen."""
     hand = position.match.hand
     if position.step is None:
-        return [f"{seats.who(hand.dealer)} dealt, upcard ", hand.upcard]
+        return [[f"{seats.who(hand.dealer)} dealt"], ["Upcard ", hand.upcard]]
+    return [describe_step(position, seats)]
+
+
+def describe_step(position: Position, seats: Seats) -> list[table.Part]:
+    """A step of play or of the showdown, on one line."""
     assert position.seat is not None
     who = seats.who(position.seat)
     event = position.event
     if event is None:  # laying down at the showdown
-        return [f"{who} laid down" if position.seat == hand.knocker else f"{who} laid off"]
+        knocker = position.match.hand.knocker
+        return [f"{who} laid down" if position.seat == knocker else f"{who} laid off"]
     return describe(event, seats, position.gained)
 
 
@@ -141,8 +149,9 @@ class ReplayScreen(Screen):
                               CardLook(cursor=True) if moved else PLAIN)
         start = max(s for s in self.starts if s <= self.index)
         recent = self.positions[max(start, self.index - 2): self.index + 1]
-        table.draw_notes(lcd, theme, where.choices,
-                         [describe_position(p, seats) for p in recent])
+        lines = [line for p in recent for line in describe_position(p, seats)]
+        room = max(1, (where.choices.height + 1) // (line_height(theme.font("small")) + 1))
+        table.draw_notes(lcd, theme, where.choices, lines[-room:])
         mine = sorted_hand(hand.hands[seats.me], BY_MELDS)
         draw_status(lcd, theme, where.status, f"Deadwood {deadwood(mine)}",
                     f"{seats.name(seats.other)} {deadwood(theirs)}")

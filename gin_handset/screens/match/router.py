@@ -8,6 +8,11 @@ hand's end, the computer's turn, the showdown, the player's turn, the deal, the 
 first a notice of any save that failed since the last one; the match menu, the discard pile,
 the score sheet and the replay of a hand just over go on the stack over the host. Leaving the
 match (the host leaves the stack) closes the session: nothing started in the match outlives it.
+
+A key ends what moves (a card's slide) and does nothing more. When the clock changes the screen
+shown (the deal or the computer's turn ends by itself), a key within `GRACE_MS` was pressed for
+what was moving, before the player could see the new screen: it does nothing, so OK pressed to
+skip the deal as the deal ends does not take the upcard.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from gin_handset.screens.match.ui import Go, MatchPart, MatchTransition, MatchUI
 from gin_handset.session.match_base import MatchBase
 from gin_handset.session.replayer import last_hand
 
+GRACE_MS = 250  # about a player's reaction time
 SHARED_KEYS: dict[PhoneKey, Route] = {
     PhoneKey.CLEAR: Route.LEAVE,
     PhoneKey.SOFT_RIGHT: Route.MENU,
@@ -67,6 +73,7 @@ class MatchHost(Screen):
         self.ui = ui
         ui.sync_order()
         self.current = screen_for(ui, route)
+        self.grace = 0  # ms left in which a key does nothing (the clock just changed the screen)
         super().__init__()
 
     @property
@@ -98,17 +105,24 @@ class MatchHost(Screen):
         self.ui.session.suspend()
 
     def on_key(self, key: PhoneKey) -> Transition | None:
-        self.current.settle()
+        if self.grace > 0 or self.current.settle():
+            return None
         shared = SHARED_KEYS.get(key) if self.current.shares_keys else None
         if shared is not None:
             return self._follow(Go(shared))
         return self._follow(self.current.on_key(key))
 
     def update(self, ms: int) -> Transition | None:
-        return self._follow(self.current.update(ms))
+        self.grace = max(0, self.grace - ms)
+        shown = self.current
+        transition = self._follow(self.current.update(ms))
+        if self.current is not shown:
+            self.grace = GRACE_MS
+        return transition
 
     def wake_in(self) -> int | None:
-        return self.current.wake_in()
+        waits = [w for w in (self.current.wake_in(), self.grace or None) if w is not None]
+        return min(waits) if waits else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         self.current.draw(lcd, theme)

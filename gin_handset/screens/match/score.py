@@ -11,12 +11,12 @@ import pygame
 
 from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, PhoneKey
 from gin_handset.render import table, widgets
-from gin_handset.render.fonts import draw_text, line_height, wrap_text
-from gin_handset.render.theme import Theme
+from gin_handset.render.fonts import draw_text, line_height, text_width, wrap_text
+from gin_handset.render.theme import FontSpec, Theme
 from gin_handset.rules.bonuses import BOX_BONUS, GAME_BONUS, SHUTOUT_FACTOR, FinalScore
 from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.screens.base import PopToRoot, Replace
-from gin_handset.screens.common import draw_frame
+from gin_handset.screens.common import count, draw_frame
 from gin_handset.screens.match.shortcuts import REPLAY_KEY, SHEET_KEY
 from gin_handset.screens.match.showdown import (
     TITLES,
@@ -142,6 +142,21 @@ class ReviewScreen(MatchPart):
         table.draw_prompt(lcd, theme, ["OK: go on"])
 
 
+def headline_lines(text: str, spec: FontSpec, content: pygame.Rect) -> list[str]:
+    """``text`` in lines of title type that keep clear of the edges (a sixteenth of the
+    screen's width each side); two lines are balanced ("CPU wins / the match")."""
+    width = content.width - 2 * max(widgets.MARGIN, content.width // 16)
+    lines = wrap_text(text, spec, width)
+    if len(lines) != 2:
+        return lines
+    words = text.split()
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [pair for pair in splits if max(text_width(line, spec) for line in pair) <= width]
+    if not fitting:
+        return lines
+    return list(min(fitting, key=lambda pair: max(text_width(line, spec) for line in pair)))
+
+
 def deal_name(session: MatchSession, seats: Seats) -> str:
     """What replays this deal (``--seed N --hand K [--dealer]``)."""
     if session.seed is None:
@@ -189,7 +204,7 @@ class GameOverScreen(MatchPart):
         body = theme.font("body")
         ink, accent = theme.color("text"), theme.color("accent")
         y = content.top + content.height // 5
-        for line in wrap_text(headline, title, content.width - 2 * widgets.MARGIN):
+        for line in headline_lines(headline, title, content):
             draw_text(lcd, line, title, accent, (content.centerx, y), "center")
             y += line_height(title)
         y += line_height(body)
@@ -198,7 +213,7 @@ class GameOverScreen(MatchPart):
         hands = len(session.results)
         for line in (f"{seats.name(seats.me)} {scores[seats.me]}",
                      f"{seats.name(seats.other)} {scores[seats.other]}",
-                     f"to {session.options.points_to_win}, in {hands} hands"):
+                     f"to {session.options.points_to_win}, in {count(hands, 'hand')}"):
             draw_text(lcd, line, body, ink, (content.centerx, y), "center")
             y += line_height(body) + 1
         small = theme.font("small")

@@ -72,8 +72,13 @@ class TableScreen(MatchPart):
         self.note: list[table.Part] | None = None
         self.tracker = MotionTracker(self.view, ui.hand_cards(), ui.seats.name(ui.seats.other))
 
-    def settle(self) -> None:
-        self.tracker.stop()  # any key ends a card's slide
+    def settle(self) -> bool:
+        """Any key ends a card's slide, and does nothing else."""
+        moving = self.tracker.motion is not None
+        self.tracker.stop()
+        if moving:
+            self.dirty = True
+        return moving
 
     @property
     def view(self) -> PlayerView:

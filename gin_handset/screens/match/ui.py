@@ -69,8 +69,10 @@ class MatchPart(Screen):
 
     shares_keys = True
 
-    def settle(self) -> None:
-        """A key came: end what moves on its own (a card's slide)."""
+    def settle(self) -> bool:
+        """A key came: end what moves on its own (a card's slide); whether something moved
+        (then the key has done all it does)."""
+        return False
 
 
 @dataclass
