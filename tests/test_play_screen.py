@@ -253,7 +253,7 @@ def test_after_a_hand_the_coach_reviews_the_knocks_it_would_have_made_otherwise(
             assert session.act(knocker.choose(session.view())) is None
     assert reviewed, "simple's early knocks are not all what hard would do"
     assert all(item.yours.startswith("You knocked with deadwood") for item in reviewed)
-    assert all(not item.coach.startswith("Knock") for item in reviewed)
+    assert all(not item.coach_text.startswith("Knock") for item in reviewed)
 
     session.hurry()  # the computer's last step is not held on screen
     host = MatchHost(MatchUI(session, AppContext(theme)))

@@ -11,6 +11,8 @@ worked out off the main loop from the player's view alone; asking marks the matc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from gin_handset.device.keys import (
@@ -25,11 +27,11 @@ from gin_handset.device.keys import (
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import line_height
 from gin_handset.render.theme import Theme
-from gin_handset.rules.cards import Card
+from gin_handset.rules.cards import Card, shown
 from gin_handset.rules.hand import EventKind
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
-from gin_handset.screens.common import draw_frame, draw_text_box, step_cursor
+from gin_handset.screens.common import draw_frame, step_cursor, text_box_room
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import POLL_MS
@@ -164,24 +166,43 @@ class PileScreen(Screen):
 
 
 class HintScreen(Screen):
-    """The coach's move for the player, and why; OK or CLR go back to the match."""
+    """The coach's move for the player, and why, cards drawn as rank and pip; a reason longer
+    than the box pages with 2/8; OK or CLR go back to the match."""
 
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
         self.refused = ui.session.ask_hint()
         self.ready = False  # the advice has been worked out
+        self.page = 0
 
     def soft_keys(self) -> tuple[str, str]:
         return "Back", "Back"
 
-    def text(self) -> str:
+    def words(self) -> Sequence[table.Part]:
+        """What the box says: the advice's reason, or why there is none (yet)."""
         if self.refused is not None:
-            return self.refused
+            return (self.refused,)
         advice = self.ui.session.hint()
         if advice is None:
-            return "Thinking..." if self.ui.session.hint_pending() else "No hint now"
-        return advice.reason
+            return ("Thinking..." if self.ui.session.hint_pending() else "No hint now",)
+        return advice.words
+
+    def text(self) -> str:
+        """What the box says, as plain text (cards written ``9♣``)."""
+        return "".join(shown(p) if isinstance(p, Card) else p for p in self.words())
+
+    def pages(self, theme: Theme) -> list[list[list[table.Part]]]:
+        room = self.room(theme)
+        lines = table.wrap_rich(self.words(), theme.font("body"),
+                                room.width - 4 * widgets.MARGIN)
+        per_page = widgets.message_lines(theme, room)
+        return [lines[i:i + per_page] for i in range(0, len(lines), per_page)] or [[]]
+
+    @staticmethod
+    def room(theme: Theme) -> pygame.Rect:
+        """Where the box goes: the content area above the prompt line, as a text box."""
+        return text_box_room(theme, widgets.layout(theme).content)
 
     def update(self, ms: int) -> Transition | None:
         if not self.ready and not self.ui.session.hint_pending():
@@ -192,8 +213,17 @@ class HintScreen(Screen):
         return POLL_MS if self.ui.session.hint_pending() else None
 
     def on_key(self, key: PhoneKey) -> Transition | None:
+        if key in CURSOR_UP | CURSOR_DOWN:
+            self.page += 1 if key in CURSOR_DOWN else -1
+            self.dirty = True
+            return None
         return Pop() if key in CHOOSE | BACK else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        draw_text_box(lcd, theme, draw_frame(lcd, theme, self, "Hint"), self.text())
-        widgets.draw_prompt(lcd, theme, "The match counts as assisted")
+        draw_frame(lcd, theme, self, "Hint")
+        pages = self.pages(theme)
+        self.page = max(0, min(self.page, len(pages) - 1))
+        table.draw_rich_message(lcd, theme, self.room(theme), pages[self.page])
+        more = f"  2/8: page {self.page + 1}/{len(pages)}" if len(pages) > 1 else ""
+        widgets.draw_prompt(lcd, theme, "Counts as assisted" + more if more else
+                            "The match counts as assisted")
