@@ -224,6 +224,7 @@ class HintScreen(Screen):
         pages = self.pages(theme)
         self.page = max(0, min(self.page, len(pages) - 1))
         table.draw_rich_message(lcd, theme, self.room(theme), pages[self.page])
-        more = f"  2/8: page {self.page + 1}/{len(pages)}" if len(pages) > 1 else ""
-        widgets.draw_prompt(lcd, theme, "Counts as assisted" + more if more else
-                            "The match counts as assisted")
+        if len(pages) > 1:
+            widgets.draw_prompt(lcd, theme, f"2/8: page {self.page + 1}/{len(pages)}, assisted")
+        else:
+            widgets.draw_prompt(lcd, theme, "The match counts as assisted")
