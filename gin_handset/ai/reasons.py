@@ -5,8 +5,8 @@ A reason is ``Words``: pieces of text and cards, which the phone draws as rank a
 hand are exact: the deadwood a move leaves is the least deadwood of the cards kept, a card that
 "would meld" is an unseen card (not in the hand, the pile or known in the opponent's) that
 joins a meld of the hand once drawn, and an average over a stock draw is over the unseen cards
-alike. Figures of the opponent's likely hands come from the coach's own model of
-it (Hard's), from the same sampled hands it decided by.
+alike. Figures of the opponent's likely hands come from the coach's own model of it (Hard's),
+from the same sampled hands it decided by; Expert's, from its search.
 """
 
 from __future__ import annotations
@@ -115,8 +115,8 @@ def melds_with(cards: Sequence[Card], card: Card) -> list[Card]:
 
 def evidence(know: Knowledge, card: Card) -> Card | None:
     """A card the opponent surely holds (taken from the pile) that ``card`` could meld with."""
-    near = {c for group in NEIGHBOURS[card.index] for c in group}
-    held = [c for c in bits(know.opp_known) if c in near]
+    close = {c for group in NEIGHBOURS[card.index] for c in group}
+    held = [c for c in bits(know.opp_known) if c in close]
     return DECK[held[0]] if held else None
 
 

@@ -5,8 +5,10 @@ The menu: Resume, Hint, Discard pile, How to Play, Main menu; 2/8 move, 5 or OK 
 the right soft key) closes it. Its info line names the match seed and the hand, which
 ``--seed N --hand K`` replays. The discard pile lists every card in it, newest first, with who
 put it there, and the cards the computer took from it; 2/8 (or 4/6) page, OK or CLR close it.
-The hint: the move the Hard computer would make in the player's seat, with one short reason,
-worked out off the main loop from the player's view alone; asking marks the match as assisted.
+The hint: the move the Hard computer (Expert, against Expert) would make in the player's seat,
+with a short reason naming what sets it apart from the runner-up, its cards drawn as rank and
+pip, paged with 2/8 when long; worked out off the main loop from the player's view alone; asking
+marks the match as assisted.
 """
 
 from __future__ import annotations
