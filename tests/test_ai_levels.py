@@ -25,9 +25,10 @@ def test_each_name_makes_its_own_player() -> None:
 def test_the_settings_and_the_options_row_offer_the_tables_levels() -> None:
     row = next(row for row in ROWS if row.name == "difficulty")
     assert row.choices == CHOICES["difficulty"] == tuple(level.name for level in OFFERED)
-    assert row.shown == ("Easy", "Normal", "Hard")
+    assert row.shown == ("Easy", "Normal", "Hard", "Expert")
     assert Settings().difficulty in row.choices
     assert set(row.choices) < set(PLAYER_NAMES), "simple is for saves only, never offered"
+    assert Settings(difficulty="expert").difficulty == "expert"
 
 
 def test_reading_the_table_loads_no_player() -> None:

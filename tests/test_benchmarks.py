@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # What each benchmark prints when it has measured everything it measures.
 PRINTS = {
     "bench_ai": ("simple:", "easy:", "normal:", "hard:", "champion:", "camper:"),
+    "bench_expert": ("searched decisions: mean", "all decisions: mean", "expert's hint"),
     "bench_handset": ("idle on the main menu:", "idle on the player's own turn:",
                       "video driver's own wait", "launch to first frame:"),
     "bench_records": ("steps  continue   history  --replay  peak MB",),

@@ -25,7 +25,7 @@ from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import PlayScreen
-from gin_handset.screens.match.score import GameOverScreen, ScoreScreen
+from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import MatchSession
@@ -207,6 +207,15 @@ def hint(ui: MatchUI) -> Screen:
     return screen
 
 
+def review(ui: MatchUI) -> Screen:
+    """The coach's review of the hand just over, worked out."""
+    screen = ReviewScreen(ui)
+    while ui.session.review() is None:
+        time.sleep(0.005)
+    screen.update(16)
+    return screen
+
+
 def notice(ui: MatchUI) -> Screen:
     return NoticeScreen([NOTICE, "A new match starts."], DealScreen(ui), ui.theme)
 
@@ -234,6 +243,9 @@ SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
     "menu": ("gin_draw", MatchMenuScreen),
     "pile": ("gin_score_knock", PileScreen),
     "hint": ("gin_draw", hint),
+    "hint_discard": ("gin_taken", hint),
+    "hint_knock": ("gin_decide_knock", hint),
+    "review": ("gin_score_undercut", review),
     "notice": ("gin_offer", notice),
     "sheet": ("gin_score_undercut", ScoreSheetScreen),
     "sheet_bonuses": ("gin_over_bonuses", ScoreSheetScreen),

@@ -7,10 +7,12 @@ import random
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 
 from gin_handset.ai import make_player
 from gin_handset.device.keys import PhoneKey as K
+from gin_handset.render import table, widgets
 from gin_handset.rules.actions import Knock
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Phase
@@ -30,7 +32,7 @@ from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import HUMAN
 from gin_handset.session.review import Reconsidered, reconsider
 from gin_handset.session.saves import SaveStore
-from tests.conftest import skin_theme
+from tests.conftest import SKINS, skin_theme
 from tests.test_match_references import ui_at
 from tests.test_play_seeds import play_computer_step
 
@@ -235,6 +237,30 @@ def test_a_hint_shows_the_coachs_move_and_marks_the_match_assisted(tmp_path):
     assert isinstance(hint.on_key(K.SELECT), Pop)
 
 
+@pytest.mark.parametrize("skin_name", SKINS)
+def test_a_long_hint_pages_with_2_and_8_and_every_line_fits(skin_name, tmp_path):
+    theme = skin_theme(skin_name)
+    host = MatchHost(ui_at(theme, "gin_draw", tmp_path))
+    hint = host.on_key(K.NUM7).screen
+    hint.refused = " ".join(["Discard the nine of clubs, not the king of diamonds."] * 40)
+    pages = hint.pages(theme)
+    room = hint.room(theme)
+    assert len(pages) > 1
+    assert all(table.rich_width(line, theme.font("body")) <= room.width - 4 * widgets.MARGIN
+               for page in pages for line in page)
+    lcd = pygame.Surface((theme.width, theme.height))
+    for page in range(len(pages)):
+        hint.draw(lcd, theme)
+        assert hint.page == page
+        hint.on_key(K.NUM8)
+    hint.draw(lcd, theme)
+    assert hint.page == len(pages) - 1, "the last page stays"
+    hint.on_key(K.NUM2)
+    hint.draw(lcd, theme)
+    assert hint.page == len(pages) - 2
+    assert isinstance(hint.on_key(K.SELECT), Pop)
+
+
 def test_no_hint_in_the_computers_turn(tmp_path):
     host = hosted("gin_cpu_drew", tmp_path)
     step = host.on_key(K.NUM7)
@@ -257,7 +283,7 @@ def test_after_a_hand_the_coach_reviews_the_knocks_it_would_have_made_otherwise(
             assert session.act(knocker.choose(session.view())) is None
     assert reviewed, "simple's early knocks are not all what hard would do"
     assert all(item.yours.startswith("You knocked with deadwood") for item in reviewed)
-    assert all(not item.coach.startswith("Knock") for item in reviewed)
+    assert all(not item.coach_text.startswith("Knock") for item in reviewed)
 
     session.hurry()  # the computer's last step is not held on screen
     host = MatchHost(MatchUI(session, AppContext(theme)))
@@ -273,3 +299,26 @@ def test_after_a_hand_the_coach_reviews_the_knocks_it_would_have_made_otherwise(
     assert session.review() == reviewed
     host.on_key(K.SELECT)
     assert isinstance(host.current, DealScreen | GameOverScreen)
+
+
+def test_the_review_says_what_each_knock_decision_was_worth():
+    """Over the hands of a match where the player (simple) knocks as soon as it may, the
+    coach's second thoughts name each knock's own deadwood and expected points: no stock
+    sentence said again and again."""
+    session = MatchSession.new(Options(points_to_win=100), 5, "hard")
+    knocker = make_player("simple", random.Random(5))
+    reviewed: list[Reconsidered] = []
+    while not session.match_over and len(reviewed) < 3:
+        if session.hand_over:
+            reviewed += reconsider(session.record, HUMAN)
+            session.next_hand()
+        elif session.computer_to_act:
+            play_computer_step(session)
+        else:
+            assert session.act(knocker.choose(session.view())) is None
+    session.close()
+    said = [item.coach_text for item in reviewed]
+    assert len(said) >= 3 and len(set(said)) == len(said)
+    for item, text in zip(reviewed, said, strict=True):
+        count = item.yours.rsplit(" ", 1)[1]
+        assert text.startswith(f"Play on: a knock with {count} would score about ")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from gin_handset.ai import expert
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.session.history import MAX_MATCHES, Finished
 from gin_handset.session.ledger import Ledger, read_shared
@@ -89,6 +90,24 @@ def test_levels_and_game_types_are_counted_apart(tmp_path: Path) -> None:
     assert stats.tally(scope(ALL, "simple")) == expected_tally([oklahoma])
     assert stats.tally(scope(OKLAHOMA, ALL)) == expected_tally([oklahoma])
     assert stats.tally(scope(ALL, ALL)).matches == 2
+
+
+def test_a_match_against_expert_is_saved_and_counted_under_expert(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(expert, "SAMPLES", 4)  # a few worlds a decision: a quick match
+    store = SaveStore(tmp_path)
+    session = MatchSession.new(Options(points_to_win=50), 6, "expert", store,
+                               ledger=Ledger(tmp_path, lambda: WHEN), started="2026-11-30T20:00:00")
+    play_steps(session, 30)
+    record, problems = store.load()
+    assert problems == [] and record == session.record and record.difficulty == "expert"
+    resumed = MatchSession(record, store, ledger=Ledger(tmp_path, lambda: WHEN))
+    assert resumed.computer.name == "expert"
+    play_steps(resumed, 100_000)
+    assert resumed.match_over
+    stats, _ = Ledger(tmp_path).statistics()
+    assert stats.tally(scope(ALL, "expert")) == expected_tally([resumed])
+    assert stats.tally(scope(ALL, "hard")) == Tally()
 
 
 def test_a_match_killed_at_game_over_counts_once_when_continued(tmp_path: Path) -> None:

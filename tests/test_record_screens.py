@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from gin_handset.ai import expert
 from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import table
@@ -66,6 +67,22 @@ def test_statistics_pages_with_2_8_and_sections_with_4_6(data_dir: Path, theme) 
     assert pages[screen.page][0].title == "All matches"
     press(stack, K.CLEAR)
     assert isinstance(stack.top, MainMenu)
+
+
+def test_statistics_show_the_matches_against_expert_apart(data_dir: Path, theme,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(expert, "SAMPLES", 4)
+    finished_match(data_dir, 2, "hard", started="2026-11-30T20:00:02")
+    finished_match(data_dir, 3, "expert", started="2026-11-30T20:00:03")
+    stack = root(theme)
+    menu_to(stack, STATISTICS)
+    screen = stack.top
+    assert isinstance(screen, StatisticsScreen)
+    pages = screen.pages(theme)
+    assert list(dict.fromkeys(section.title for section, _ in pages)) == [
+        "All matches", "Hard", "Expert"]
+    shown = dict(row for section, rows in pages if section.title == "Expert" for row in rows)
+    assert shown["Matches"] == "1"
 
 
 def test_resetting_the_statistics_asks_first(data_dir: Path, theme) -> None:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_handset.render import cards, fonts, pips, widgets
+from gin_handset.render import cards, fonts, pips, table, widgets
 from gin_handset.render.fonts import ELLIPSIS, fit_text, text_width, wrap_text
 from gin_handset.render.theme import FontSpec, contrast, luminance
 from gin_handset.rules.cards import DECK, parse_cards
@@ -293,3 +293,33 @@ def test_picked_meld_and_cursor_cards_are_told_apart_by_more_than_a_shade(skin, 
         for x in range(theme.width) for y in range(height + 20)
     )
     assert changed >= 20
+
+
+def rich_words(parts: list) -> list[list]:
+    """The words of rich text: runs of parts between spaces (a card sticks to its marks)."""
+    flat: list = []
+    for part in parts:
+        flat += [part] if not isinstance(part, str) else [c for c in part]
+    words: list[list] = [[]]
+    for item in flat:
+        if item == " ":
+            words.append([])
+        elif isinstance(item, str) and words[-1] and isinstance(words[-1][-1], str):
+            words[-1][-1] += item
+        else:
+            words[-1].append(item)
+    return [w for w in words if w]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.text(alphabet="ab Wi,:.", max_size=12), st.sampled_from(DECK)),
+                max_size=12), st.integers(10, 120),
+       st.sampled_from([FontSpec("pixel3x5"), FontSpec("pixel5x7", 2)]))
+def test_rich_text_wraps_between_words_into_lines_that_fit(parts, width, spec):
+    lines = table.wrap_rich(parts, spec, width)
+    assert [w for line in lines for w in rich_words(line)] == rich_words(parts)
+    for line, after in zip(lines, [*lines[1:], None], strict=True):
+        words = rich_words(line)
+        assert table.rich_width(line, spec) <= width or len(words) == 1
+        if after:  # the next line's first word would not have fitted on this one
+            assert table.rich_width([*line, " ", *rich_words(after)[0]], spec) > width

@@ -63,7 +63,7 @@ def test_missing_fields_take_defaults(data_dir):
         ('{"options": {"points_to_win": 75}}', "points_to_win"),
         ('{"options": {"gin_bonus": "25"}}', "gin_bonus"),
         ('{"options": [1, 2]}', "field options"),
-        ('{"difficulty": "expert"}', "field difficulty"),
+        ('{"difficulty": "simple"}', "field difficulty"),
         ('{"sound": 1}', "field sound"),
         ('{"skin": 7}', "field skin"),
         ('{"colour": "red"}', "field colour"),
@@ -110,7 +110,7 @@ def test_unwritable_folder_raises(tmp_path):
 
 def test_bad_values_are_refused():
     with pytest.raises(SettingsError, match="difficulty"):
-        Settings(difficulty="expert")
+        Settings(difficulty="champion")
     with pytest.raises(SettingsError, match="sound"):
         Settings(sound="yes")  # type: ignore[arg-type]
 

@@ -16,7 +16,8 @@ of a few hundred playouts, and the playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
 move. A ``deadline`` (a ``time.monotonic`` value), when set, stops the sampling early with the
-worlds played so far: the phone's OK hurries a decision that way.
+worlds played so far, and so does ``hurried`` set by another thread: the phone's OK hurries a
+decision that way (looked at every ``BATCH`` worlds).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from gin_handset.ai.hard import HardPlayer, defender_deadwood
 from gin_handset.ai.knowledge import VALUES, Knowledge, bits
@@ -165,6 +167,21 @@ def playout(
             hands[turn], taken = hand | 1 << stock.pop(), -1
 
 
+@dataclass(frozen=True)
+class Searched:
+    """What a search found: each candidate's mean equity over the same worlds, as a gain over
+    Hard's move (``candidates[0]``, 0 by definition)."""
+
+    candidates: tuple[Action, ...]
+    gains: tuple[float, ...]
+    worlds: int
+    target: int  # the points to win: a gain of 1/(4 * target) is about a point a hand
+
+    def points(self, action: Action) -> float:
+        """About how many points a hand ``action`` scores over Hard's move, in the search."""
+        return self.gains[self.candidates.index(action)] * 4 * self.target
+
+
 class ExpertPlayer(HardPlayer):
     name = "expert"
 
@@ -181,32 +198,40 @@ class ExpertPlayer(HardPlayer):
         self.gate = gate
         self.deadline: float | None = None  # stop sampling at this time.monotonic()
         self.worlds_played = 0  # worlds played out for the last decision
+        self.searched: Searched | None = None  # what the last decision's search found
 
     def decide(self, view: PlayerView) -> Action:
         self.reading.see(view)
+        self.searched = None
+        candidates = self.candidates(view)
+        if len(candidates) < 2:
+            return super().decide(view)
+        return self.search(view, candidates)
+
+    def candidates(self, view: PlayerView) -> list[Action]:
+        """The moves worth playing out, Hard's first; fewer than two when there is no real
+        choice (Hard's move is played at once)."""
         phase = view.phase
         if phase in (Phase.OFFER, Phase.DRAW):
             take = self.wants_top(view)
             if not take and not connected(mask_of(view.hand)) >> view.discard_pile[-1].index & 1:
-                return super().decide(view)  # a card that melds with nothing: no question
+                return []  # a card that melds with nothing: no question
             keep = TakeUpcard() if phase is Phase.OFFER else DrawDiscard()
             other = PassUpcard() if phase is Phase.OFFER else DrawStock()
-            candidates = [keep, other] if take else [other, keep]
-            return self.search(view, candidates)
+            return [keep, other] if take else [other, keep]
         if phase is Phase.DISCARD:
             judge = self.evaluator(view)
             allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
             scores = sorted(judge.discard_scores(mask_of(view.hand), allowed))
             close = [c for score, c in scores[: self.discards] if score <= scores[0][0] + CLOSE]
-            return self.search(view, [Discard(DECK[c]) for c in close])
+            return [Discard(DECK[c]) for c in close]
         if phase is Phase.DECIDE and Knock() in view.legal_actions and endgame(view):
-            knock = self.knocks(view)
-            return self.search(view, [Knock(), EndTurn()] if knock else [EndTurn(), Knock()])
-        return super().decide(view)
+            return [Knock(), EndTurn()] if self.knocks(view) else [EndTurn(), Knock()]
+        return []
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
         """Hard's move (``candidates[0]``) unless a runner-up clearly does better when played
-        out in sampled worlds."""
+        out in sampled worlds; what was found is kept in ``searched``."""
         if len(candidates) == 1:
             return candidates[0]
         rng = random.Random(self.rng.random())
@@ -218,7 +243,7 @@ class ExpertPlayer(HardPlayer):
         gains: list[list[float]] = [[] for _ in candidates[1:]]
         played = 0
         while played < self.samples:
-            if self.deadline is not None and played and time.monotonic() > self.deadline:
+            if played and (self.hurried or self._late()):
                 break
             for _ in range(min(BATCH, self.samples - played)):
                 world = self._world(know, extra, rng)
@@ -228,12 +253,18 @@ class ExpertPlayer(HardPlayer):
                 played += 1
         self.worlds_played = played
         best, best_mean = candidates[0], 0.0
+        means = [0.0]
         for gain, candidate in zip(gains, candidates[1:], strict=True):
             mean = sum(gain) / len(gain)
+            means.append(mean)
             spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / len(gain))
             if mean > best_mean and mean > self.gate * spread / math.sqrt(len(gain)):
                 best, best_mean = candidate, mean
+        self.searched = Searched(tuple(candidates), tuple(means), played, table.target)
         return best
+
+    def _late(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     @staticmethod
     def _world(know: Knowledge, extra: int, rng: random.Random) -> World:

@@ -39,8 +39,7 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", "Easy", "gin_handset.ai.easy:EasyPlayer"),
     Level("normal", "Normal", "gin_handset.ai.hard:NormalPlayer"),
     Level("hard", "Hard", "gin_handset.ai.hard:HardPlayer"),
-    # not offered until the phone shows it thinking and OK hurries it (ExpertPlayer.deadline)
-    Level("expert", "Expert", "gin_handset.ai.expert:ExpertPlayer", offered=False),
+    Level("expert", "Expert", "gin_handset.ai.expert:ExpertPlayer"),
 )
 BENCHMARKS: tuple[Level, ...] = (  # tournament opponents only, never a game level
     Level("champion", "Champion", "gin_handset.ai.champion:ChampionPlayer", offered=False),

@@ -27,7 +27,9 @@ class Player(ABC):
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-
+        # True (set by another thread while a decision is being made): a player that searches
+        # decides at once with what it has worked out (the phone's OK); the others are quick.
+        self.hurried = False
         self._hand_key: tuple[object, ...] | None = None
         self._log: tuple[Event, ...] = ()
 

@@ -15,9 +15,7 @@ import pygame
 from gin_handset.render.fonts import cap_height, draw_text, text_width
 from gin_handset.render.pips import draw_pip, pip_size_for
 from gin_handset.render.theme import Color, FontSpec, Theme
-from gin_handset.rules.cards import Card
-
-RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+from gin_handset.rules.cards import RANK_TEXT, Card
 
 
 @dataclass(frozen=True)

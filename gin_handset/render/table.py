@@ -14,16 +14,15 @@ import pygame
 from gin_handset.render import widgets
 from gin_handset.render.cards import (
     PLAIN,
-    RANK_TEXT,
     CardLook,
     draw_hand,
     hand_height,
     pile_size,
 )
-from gin_handset.render.fonts import cap_height, draw_text, line_height, text_width
+from gin_handset.render.fonts import cap_height, draw_text, line_height, load_font, text_width
 from gin_handset.render.pips import draw_pip, pip_size_for
 from gin_handset.render.theme import FontSpec, Theme
-from gin_handset.rules.cards import Card
+from gin_handset.rules.cards import RANK_TEXT, Card
 from gin_handset.rules.melds import Meld
 
 Part = str | Card  # a piece of rich text: words, or a card drawn as its rank and pip
@@ -33,14 +32,26 @@ def _pip_size(spec: FontSpec) -> int:
     return pip_size_for(cap_height(spec))
 
 
+def _gap(spec: FontSpec) -> int:
+    """The room between a card's pip and the words right after it: a letter's spacing."""
+    return load_font(spec.name).spacing * spec.scale
+
+
+def _touches(text: str) -> bool:
+    """Whether ``text`` starts right at what comes before it (a mark, not a space)."""
+    return bool(text) and not text[0].isspace()
+
+
 def rich_width(parts: Sequence[Part], spec: FontSpec) -> int:
     """Width of ``parts`` drawn by `draw_rich`."""
     width = 0
+    after_card = False
     for part in parts:
         if isinstance(part, Card):
             width += text_width(RANK_TEXT[part.rank - 1], spec) + 1 + _pip_size(spec)
         else:
-            width += text_width(part, spec)
+            width += text_width(part, spec) + (_gap(spec) if after_card and _touches(part) else 0)
+        after_card = isinstance(part, Card)
     return width
 
 
@@ -62,6 +73,7 @@ def draw_rich(
         x -= width
     left = x
     ink = theme.color(color)
+    after_card = False
     for part in parts:
         if isinstance(part, Card):
             card_ink = theme.suit_ink(part.suit)
@@ -71,7 +83,9 @@ def draw_rich(
                                                           - size))
             x = drawn.right + 1 + size
         else:
+            x += _gap(spec) if after_card and _touches(part) else 0
             x = draw_text(surface, part, spec, ink, (x, y)).right
+        after_card = isinstance(part, Card)
     return pygame.Rect(left, y, width, line_height(spec))
 
 
@@ -85,6 +99,38 @@ def fit_parts(parts: Sequence[Part], spec: FontSpec, width: int) -> list[Part]:
         else:
             shown.pop()
     return shown
+
+
+def wrap_rich(parts: Sequence[Part], spec: FontSpec, width: int) -> list[list[Part]]:
+    """Rich text broken into lines no wider than ``width``, between words; a card and the
+    words or marks touching it stay together (a word wider than a line has a line of its
+    own)."""
+    words: list[list[Part]] = [[]]
+    for part in parts:
+        if isinstance(part, Card):
+            words[-1].append(part)
+            continue
+        pieces = part.split(" ")
+        for i, piece in enumerate(pieces):
+            if i:
+                words.append([])
+            if piece:
+                words[-1].append(piece)
+    space = text_width(" ", spec)
+    lines: list[list[Part]] = []
+    line: list[Part] = []
+    used = 0
+    for word in (w for w in words if w):
+        word_w = rich_width(word, spec)
+        if line and used + space + word_w > width:
+            lines.append(line)
+            line, used = [], 0
+        if line:
+            line.append(" ")
+            used += space
+        line += word
+        used += word_w
+    return [*lines, line] if line or not lines else lines
 
 
 def draw_prompt(surface: pygame.Surface, theme: Theme, parts: Sequence[Part]) -> pygame.Rect:
@@ -177,6 +223,22 @@ def draw_choices(
             pygame.draw.rect(surface, theme.color("dim"), bar, 1)
         ink = theme.color("highlight_text" if on else "text")
         draw_text(surface, label, spec, ink, (bar.centerx, bar.top + 2), "center")
+
+
+def draw_rich_message(
+    surface: pygame.Surface, theme: Theme, room: pygame.Rect, lines: Sequence[Sequence[Part]]
+) -> None:
+    """A framed box in ``room``, sized to ``lines`` of rich body text (already wrapped), with
+    them inside it."""
+    box = widgets.message_box(theme, room, len(lines))
+    surface.fill(theme.color("background"), box)
+    pygame.draw.rect(surface, theme.color("accent"), box, 1)
+    inner = box.inflate(-2 * widgets.MARGIN, -2 * widgets.MARGIN).inflate(0, -2)
+    spec = theme.font("body")
+    y = inner.top
+    for parts in lines:
+        draw_rich(surface, theme, parts, spec, (inner.left + widgets.MARGIN, y))
+        y += line_height(spec)
 
 
 def draw_notes(

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 SUITS = "cdhs"  # clubs, diamonds, hearts, spades
 RANKS = "A23456789TJQK"
+RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # as shown
+PIPS = "\u2663\u2666\u2665\u2660"  # the suits' pips, in SUITS order
 
 
 @dataclass(frozen=True, order=True)
@@ -58,6 +60,11 @@ def parse_card(token: str) -> Card:
 def parse_cards(text: str) -> list[Card]:
     """Cards separated by spaces or commas: ``"As 3c Td 10h Kd"``."""
     return [parse_card(token) for token in text.replace(",", " ").split()]
+
+
+def shown(card: Card) -> str:
+    """The card as the phone writes it, rank and pip: ``10\u2663``."""
+    return RANK_TEXT[card.rank - 1] + PIPS[card.suit]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

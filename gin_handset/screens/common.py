@@ -55,11 +55,16 @@ def for_people(text: str) -> str:
     return text.replace(home + os.sep, "~" + os.sep) if len(home) > 1 else text
 
 
+def text_box_room(theme: Theme, content: pygame.Rect) -> pygame.Rect:
+    """Where a text box goes in ``content``: within its margins, above the prompt line."""
+    bottom = widgets.prompt_rect(theme).top - widgets.MARGIN
+    return pygame.Rect(content.left + widgets.MARGIN, content.top + widgets.MARGIN,
+                       content.width - 2 * widgets.MARGIN, bottom - content.top - widgets.MARGIN)
+
+
 def draw_text_box(lcd: pygame.Surface, theme: Theme, content: pygame.Rect, text: str) -> None:
     """``text`` wrapped in a framed box sized to it, in ``content`` above the prompt line."""
-    bottom = widgets.prompt_rect(theme).top - widgets.MARGIN
-    room = pygame.Rect(content.left + widgets.MARGIN, content.top + widgets.MARGIN,
-                       content.width - 2 * widgets.MARGIN, bottom - content.top - widgets.MARGIN)
+    room = text_box_room(theme, content)
     lines = wrap_text(for_people(text), theme.font("body"), room.width - 4 * widgets.MARGIN)
     widgets.draw_message(lcd, theme, room, lines)
 

@@ -34,9 +34,11 @@ class Background(Generic[T]):
     def done(self) -> bool:
         return not self._thread.is_alive()
 
-    def wait(self) -> None:
-        """Block until the work is done (tests and benchmarks; the app polls `done`)."""
-        self._thread.join()
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the work is done, or ``timeout`` seconds have passed; whether it is
+        done (tests and benchmarks; the app polls `done`)."""
+        self._thread.join(timeout)
+        return self.done
 
     def abandon(self) -> None:
         """Nobody waits for this work any more: its result will not be used."""

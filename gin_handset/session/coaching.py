@@ -1,19 +1,28 @@
 """The coach at the player's side: a hint for the step at hand and, once a hand is over, the
 review of the player's knock decisions, each worked out in a worker thread.
 
-`MatchSession` owns one and delegates to it: the session says which step of which record the
-work is for; work asked for at another step is dropped.
+The hint is Expert's when the match is against Expert (within Expert's budget and at most
+``HINT_SECONDS``), Hard's otherwise; the review is Hard's. `MatchSession` owns one and delegates
+to it: the session says which step of which record the work is for; work asked for at another
+step is dropped (an Expert hint hurried, so that its thread ends soon).
 """
 
 from __future__ import annotations
 
 import random
 
-from gin_handset.ai.coach import Advice, advise
+from gin_handset.ai.coach import Advice, Coach
 from gin_handset.rules.view import PlayerView
 from gin_handset.session.background import Background
 from gin_handset.session.record import HUMAN, MatchRecord
 from gin_handset.session.review import Reconsidered, reconsider
+
+HINT_SECONDS = 1.0  # the most an Expert hint takes (it stops sampling then)
+
+
+def hint_level(difficulty: str) -> str:
+    """Who hints in a match against ``difficulty``: Expert against Expert, else Hard."""
+    return "expert" if difficulty == "expert" else "hard"
 
 
 class Coaching:
@@ -21,6 +30,7 @@ class Coaching:
 
     def __init__(self) -> None:
         self._hint: tuple[int, Background[Advice]] | None = None
+        self._coach: Coach | None = None  # the coach of the hint being worked out
         self._review: tuple[int, Background[list[Reconsidered]]] | None = None
 
     def ask_hint(self, record: MatchRecord, view: PlayerView) -> None:
@@ -28,8 +38,11 @@ class Coaching:
         (unless it is being worked out already)."""
         step = len(record.steps)
         if self._hint is None or self._hint[0] != step:
+            self._drop_hint()
             rng = random.Random(f"{record.seed}/hint/{step}")
-            self._hint = (step, Background(lambda: advise(view, rng), "hint"))
+            coach = self._coach = Coach(hint_level(record.difficulty), rng,
+                                        seconds=HINT_SECONDS)
+            self._hint = (step, Background(lambda: coach.advise(view), "hint"))
 
     def hint(self, step: int) -> Advice | None:
         """The advice asked for at ``step``, once worked out."""
@@ -53,9 +66,16 @@ class Coaching:
             return None
         return work.result if work.result is not None else []
 
+    def _drop_hint(self) -> None:
+        if self._hint is not None:
+            self._hint[1].abandon()
+            if self._coach is not None and not self._hint[1].done:
+                self._coach.hurry()
+        self._hint = self._coach = None
+
     def close(self) -> None:
         """The match was left: drop the work in progress."""
-        for kept in (self._hint, self._review):
-            if kept is not None:
-                kept[1].abandon()
-        self._hint = self._review = None
+        self._drop_hint()
+        if self._review is not None:
+            self._review[1].abandon()
+        self._review = None

@@ -1,6 +1,8 @@
-"""The computer's turn as the handset plays it: its decision made in a worker thread, each of its
-steps held on screen for a moment, "thinking" shown only when a decision is slow, and a legal
-action played instead (and the failure reported) when the computer player fails.
+"""The computer's turn as the handset plays it: its decision made in a worker thread (the loop
+only looks whether it is done), each of its steps held on screen for a moment, "thinking" shown
+only when a decision is slow, OK hurrying a player
+that searches to decide with what it has, and a legal action played instead (and the failure
+reported) when the computer player fails.
 
 `MatchSession` owns one and delegates to it; the turn reaches the match only through `Table`.
 """
@@ -98,8 +100,13 @@ class ComputerTurn:
         return True
 
     def hurry(self) -> None:
-        """Stop holding the last step on screen."""
-        self._hold_ms = 0
+        """Stop holding the last step on screen; with none held, a decision being made is made
+        at once, with what the player has worked out so far (the next decision starts while a
+        step is held: hurrying the step leaves it be)."""
+        if self._hold_ms > 0:
+            self._hold_ms = 0
+        elif self._decision is not None:
+            self.player.hurried = True
 
     def wake_in(self) -> int | None:
         """Milliseconds until `advance` has something to do; None when only a key can help."""
@@ -120,8 +127,10 @@ class ComputerTurn:
         return self._decision
 
     def close(self) -> None:
-        """The match was left: drop the decision in progress."""
+        """The match was left: drop the decision in progress (hurried, so that its thread
+        ends soon)."""
         if self._decision is not None:
+            self.player.hurried = True
             self._decision.abandon()
         self._decision = None
 
@@ -129,6 +138,7 @@ class ComputerTurn:
         record = self.table.record
         self._rng.seed(f"{record.seed}/computer/{len(record.steps)}")
         view, player = self.table.view(COMPUTER), self.player
+        player.hurried = False
         self._decision = Background(lambda: player.choose(view), "computer-decision")
         self._waited_ms = 0
 

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from gin_handset.ai.coach import advise
+from gin_handset.ai.reasons import Words, text
 from gin_handset.rules.actions import EndTurn, Knock, parse_action
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import deadwood
@@ -23,7 +24,12 @@ class Reconsidered:
     """One knock decision the coach would have made the other way."""
 
     yours: str  # what the player did, with the deadwood
-    coach: str  # what the coach would have done, and why
+    coach: Words  # what the coach would have done, and why, in words and cards
+
+    @property
+    def coach_text(self) -> str:
+        """The coach's words as plain text, cards written as the phone does."""
+        return text(self.coach)
 
 
 def reconsider(record: MatchRecord, seat: int) -> list[Reconsidered]:
@@ -45,6 +51,6 @@ def reconsider(record: MatchRecord, seat: int) -> list[Reconsidered]:
                                                                        Knock | EndTurn):
                 count = deadwood(view.hand)
                 did = "knocked" if isinstance(action, Knock) else "played on"
-                found.append(Reconsidered(f"You {did} with deadwood {count}", advice.reason))
+                found.append(Reconsidered(f"You {did} with deadwood {count}", advice.words))
         match = match.apply(action)
     return found

@@ -1,8 +1,10 @@
 """The computer's turn, shown step by step: where it drew from, what it discarded, its knock.
 
 The session plays the computer (its decision off the main loop, each step held on screen for a
-moment); this screen advances the session's clock and shows its last step. OK (or 5, or the
-left soft key) hurries it along. Meanwhile the player may rearrange the hand: 4/6 move a cursor
+moment); this screen advances the session's clock and shows its last step, or that it is
+thinking, a dot more every ``DOT_MS`` so that the phone is seen alive. OK (or 5, or the left
+soft key) hurries it along: a step held on screen ends, a player that searches (Expert) decides
+with what it has. Meanwhile the player may rearrange the hand: 4/6 move a cursor
 along it, 1/3 move the card under it, ``*``, ``#`` and 0 sort it.
 """
 
@@ -18,11 +20,14 @@ from gin_handset.rules.hand import EventKind
 from gin_handset.screens.match.table import TableScreen, describe
 from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
 
+DOT_MS = 400  # while the computer is thinking, a dot more after the word every this long
+
 
 class ComputerTurnScreen(TableScreen):
     def __init__(self, ui: MatchUI) -> None:
         super().__init__(ui)
         self.rearranging = False  # the hand's cursor shows once the player rearranges
+        self.thought_ms = 0  # how long "thinking" has been shown
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         if key in CHOOSE:
@@ -41,8 +46,16 @@ class ComputerTurnScreen(TableScreen):
         session = self.ui.session
         if session.advance(ms):
             self.dirty = True
+        dots = self.dots()
+        self.thought_ms = self.thought_ms + ms if session.thinking_shown else 0
+        if self.dots() != dots:
+            self.dirty = True
         self.follow_motion(ms)
         return None if session.computer_playing else Go(Route.PRESENT)
+
+    def dots(self) -> int:
+        """The dots after "thinking": 0 to 3, one more every ``DOT_MS``, then none again."""
+        return self.thought_ms // DOT_MS % 4
 
     def wake_in(self) -> int | None:
         waits = [w for w in (self.ui.session.wake_in(), super().wake_in()) if w is not None]
@@ -69,7 +82,7 @@ class ComputerTurnScreen(TableScreen):
         if session.computer_laid_down:
             return [f"{other} lays down its melds"]
         if session.thinking_shown:
-            return [f"{other} is thinking"]
+            return [f"{other} is thinking" + "." * self.dots()]
         return [f"{other}'s turn"]
 
     def soft_keys(self) -> tuple[str, str]:

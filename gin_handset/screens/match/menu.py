@@ -6,11 +6,15 @@ menu; 2/8 move, 5 or OK choose, CLR (or the right soft key) closes it. Its info 
 match seed and the hand, which ``--seed N --hand K`` replays. The discard pile lists every card
 in it, newest first, with who put it there, and the cards the computer took from it; 2/8 (or
 4/6) page, OK or CLR close it.
-The hint: the move the Hard computer would make in the player's seat, with one short reason,
-worked out off the main loop from the player's view alone; asking marks the match as assisted.
+The hint: the move the Hard computer (Expert, against Expert) would make in the player's seat,
+with a short reason naming what sets it apart from the runner-up, its cards drawn as rank and
+pip, paged with 2/8 when long; worked out off the main loop from the player's view alone; asking
+marks the match as assisted.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pygame
 
@@ -26,11 +30,11 @@ from gin_handset.device.keys import (
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import line_height
 from gin_handset.render.theme import Theme
-from gin_handset.rules.cards import Card
+from gin_handset.rules.cards import Card, shown
 from gin_handset.rules.hand import EventKind
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
-from gin_handset.screens.common import draw_frame, draw_text_box, step_cursor
+from gin_handset.screens.common import draw_frame, step_cursor, text_box_room
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.ui import MatchUI
@@ -168,24 +172,43 @@ class PileScreen(Screen):
 
 
 class HintScreen(Screen):
-    """The coach's move for the player, and why; OK or CLR go back to the match."""
+    """The coach's move for the player, and why, cards drawn as rank and pip; a reason longer
+    than the box pages with 2/8; OK or CLR go back to the match."""
 
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
         self.refused = ui.session.ask_hint()
         self.ready = False  # the advice has been worked out
+        self.page = 0
 
     def soft_keys(self) -> tuple[str, str]:
         return "Back", "Back"
 
-    def text(self) -> str:
+    def words(self) -> Sequence[table.Part]:
+        """What the box says: the advice's reason, or why there is none (yet)."""
         if self.refused is not None:
-            return self.refused
+            return (self.refused,)
         advice = self.ui.session.hint()
         if advice is None:
-            return "Thinking..." if self.ui.session.hint_pending() else "No hint now"
-        return advice.reason
+            return ("Thinking..." if self.ui.session.hint_pending() else "No hint now",)
+        return advice.words
+
+    def text(self) -> str:
+        """What the box says, as plain text (cards written ``9♣``)."""
+        return "".join(shown(p) if isinstance(p, Card) else p for p in self.words())
+
+    def pages(self, theme: Theme) -> list[list[list[table.Part]]]:
+        room = self.room(theme)
+        lines = table.wrap_rich(self.words(), theme.font("body"),
+                                room.width - 4 * widgets.MARGIN)
+        per_page = widgets.message_lines(theme, room)
+        return [lines[i:i + per_page] for i in range(0, len(lines), per_page)] or [[]]
+
+    @staticmethod
+    def room(theme: Theme) -> pygame.Rect:
+        """Where the box goes: the content area above the prompt line, as a text box."""
+        return text_box_room(theme, widgets.layout(theme).content)
 
     def update(self, ms: int) -> Transition | None:
         if not self.ready and not self.ui.session.hint_pending():
@@ -196,8 +219,18 @@ class HintScreen(Screen):
         return POLL_MS if self.ui.session.hint_pending() else None
 
     def on_key(self, key: PhoneKey) -> Transition | None:
+        if key in CURSOR_UP | CURSOR_DOWN:
+            self.page += 1 if key in CURSOR_DOWN else -1
+            self.dirty = True
+            return None
         return Pop() if key in CHOOSE | BACK else None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        draw_text_box(lcd, theme, draw_frame(lcd, theme, self, "Hint"), self.text())
-        widgets.draw_prompt(lcd, theme, "The match counts as assisted")
+        draw_frame(lcd, theme, self, "Hint")
+        pages = self.pages(theme)
+        self.page = max(0, min(self.page, len(pages) - 1))
+        table.draw_rich_message(lcd, theme, self.room(theme), pages[self.page])
+        if len(pages) > 1:
+            widgets.draw_prompt(lcd, theme, f"2/8: page {self.page + 1}/{len(pages)}, assisted")
+        else:
+            widgets.draw_prompt(lcd, theme, "The match counts as assisted")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, PhoneKey
+from gin_handset.device.keys import BACK, CHOOSE, CONFIRM, CURSOR_DOWN, CURSOR_UP, PhoneKey
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, text_width, wrap_text
 from gin_handset.render.theme import FontSpec, Theme
@@ -96,12 +96,14 @@ def after_review(ui: MatchUI) -> MatchTransition:
 
 class ReviewScreen(MatchPart):
     """The player's knock decisions of the hand that the coach would have made otherwise, with
-    its reasons; OK (or 5) goes on. Skipped when there are none."""
+    its reasons (cards drawn as rank and pip); 2/8 page a long review, OK (or 5) goes on.
+    Skipped when there are none."""
 
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
         self.ready = False  # the review has been worked out
+        self.page = 0
         ui.session.review()  # set to work now, so that drawing only reads it
 
     def soft_keys(self) -> tuple[str, str]:
@@ -119,27 +121,41 @@ class ReviewScreen(MatchPart):
         return POLL_MS if self.ui.session.review() is None else None
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
+        if key in CURSOR_UP | CURSOR_DOWN:
+            self.page += 1 if key in CURSOR_DOWN else -1
+            self.dirty = True
+            return None
         return after_review(self.ui) if key in CHOOSE else None
+
+    def pages(self, theme: Theme) -> list[list[list[table.Part]]]:
+        """The review's lines of rich text, page by page."""
+        spec = theme.font("small")
+        content = widgets.layout(theme).content
+        width = content.width - 2 * widgets.MARGIN
+        found = self.ui.session.review()
+        lines: list[list[table.Part]] = []
+        for item in found or []:
+            lines += [*table.wrap_rich([item.yours + "."], spec, width),
+                      *table.wrap_rich(["Coach: ", *item.coach], spec, width), []]
+        if found is None:
+            lines = table.wrap_rich(["The coach is looking over your knock decisions..."],
+                                    spec, width)
+        room = widgets.prompt_rect(theme).top - content.top - 1
+        per_page = max(1, room // (line_height(spec) + 1))
+        pages = [lines[i:i + per_page] for i in range(0, len(lines), per_page)]
+        return [page for page in pages if any(page)] or [[]]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
         content = draw_frame(lcd, theme, self, "Coach's review")
         spec = theme.font("small")
-        width = content.width - 2 * widgets.MARGIN
-        found = self.ui.session.review()
-        lines: list[str] = []
-        for item in found or []:
-            lines += [*wrap_text(item.yours + ".", spec, width),
-                      *wrap_text("Coach: " + item.coach, spec, width), ""]
-        if found is None:
-            lines = ["The coach is looking over your knock decisions..."]
+        pages = self.pages(theme)
+        self.page = max(0, min(self.page, len(pages) - 1))
         y = content.top + 1
-        bottom = widgets.prompt_rect(theme).top
-        for line in lines:
-            if y + line_height(spec) > bottom:
-                break
-            draw_text(lcd, line, spec, theme.color("text"), (widgets.MARGIN, y))
+        for parts in pages[self.page]:
+            table.draw_rich(lcd, theme, parts, spec, (widgets.MARGIN, y))
             y += line_height(spec) + 1
-        table.draw_prompt(lcd, theme, ["OK: go on"])
+        more = f"  2/8: page {self.page + 1}/{len(pages)}" if len(pages) > 1 else ""
+        table.draw_prompt(lcd, theme, ["OK: go on" + more])
 
 
 def headline_lines(text: str, spec: FontSpec, content: pygame.Rect) -> list[str]:
