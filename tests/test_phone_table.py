@@ -61,12 +61,13 @@ def server():
         handle.stop()
 
 
-def run_bot(url: str, hello: dict, out: dict, retry_for: float = 5) -> threading.Thread:
+def run_bot(url: str, hello: dict, out: dict, retry_for: float = 5,
+            think: float = 0.0) -> threading.Thread:
     """A bot playing one seat in a thread of its own, for at most `SECONDS`."""
 
     def go() -> None:
         async def play() -> None:
-            bot = Bot(SeatLink(url, hello, retry_for=retry_for), "simple", 4)
+            bot = Bot(SeatLink(url, hello, retry_for=retry_for), "simple", 4, think)
             out["bot"] = bot
             await asyncio.wait_for(bot.play(), SECONDS)
 

@@ -68,6 +68,11 @@ class SessionBase:
         return None
 
     @property
+    def clock(self) -> int | None:
+        """Whole seconds left on the hand clock of the seat to act; None with no clock."""
+        return None
+
+    @property
     def ending(self) -> str | None:
         """Why the match ended, when not on points (shown at the game over)."""
         return None
@@ -109,6 +114,15 @@ class SessionBase:
     def advance(self, ms: int) -> bool:
         """Let the other seat play on for ``ms``; whether what it shows changed."""
         return False
+
+    def poll(self, ms: int) -> bool:
+        """While this phone's player acts: take news from outside the phone (a network
+        table's); whether what is shown changed. Nothing comes from outside here."""
+        return False
+
+    def poll_in(self) -> int | None:
+        """Milliseconds until `poll` may have news; None when it never has."""
+        return None
 
     def hurry(self) -> None:
         """Stop holding the other seat's last step on screen."""

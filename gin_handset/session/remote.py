@@ -11,6 +11,7 @@ action, an error from the table and a failed check become problems for the scree
 from __future__ import annotations
 
 import contextlib
+import math
 import re
 import time
 from pathlib import Path
@@ -35,12 +36,23 @@ if TYPE_CHECKING:
 
 DEFAULT_PORT = 8765  # as `gin-handset serve`
 POLL_MS = 50  # how often the phone looks for news from the table
+MAX_CLOCK = 8 * 60  # seconds: the longest time per hand
 REVEAL_WAIT = 1.0  # seconds a finished match left at once waits for the table's reveal
 ADDRESS = re.compile(r"(?P<host>[0-9A-Za-z.\-]+)(?::(?P<port>[0-9]{1,5}))?/(?P<code>[0-9]{6})")
 ENDINGS = {"time": "{other}'s time ran out", "away": "{other}'s phone was out of reach too long",
            "left": "{other} left the table", "closed": "The table was closed"}
 MY_ENDINGS = {"time": "Your time ran out", "away": "Your phone was out of reach too long",
               "left": "You left the table"}
+
+
+def clocks_of(message: dict[str, Any]) -> list[float] | None:
+    """Each seat's seconds left, from a table message (None with the clock off, or when what
+    it says is not two times of a hand)."""
+    clocks = message.get("clock")
+    if (not isinstance(clocks, list) or len(clocks) != 2
+            or not all(type(c) in (int, float) and 0 <= c <= MAX_CLOCK for c in clocks)):
+        return None
+    return [float(c) for c in clocks]
 
 
 def parse_address(text: str) -> tuple[str, str]:
@@ -87,6 +99,7 @@ class RemoteSession(SessionBase):
         self.started = started
         self._kept_hand: int | None = None  # the hand the seat file was last written at
         self._finished = False  # the match's end was dealt with
+        self._clocks: list[float] | None = None  # seconds left of each seat's hand clock
         self.problems: list[str] = []
         self.closed = False
         self._hand_number = 0
@@ -115,6 +128,8 @@ class RemoteSession(SessionBase):
                 if update.result is not None:
                     self._results[self._hand_number] = update.result
                 self._sent_at = None
+            elif update.kind == "table":
+                self._clocks = clocks_of(update.message)
             elif update.kind == "error" and not first:
                 self.problems.append(f"The table said: {update.message.get('reason')}")
                 self._sent_at = None
@@ -350,13 +365,33 @@ class RemoteSession(SessionBase):
 
     # Changes.
 
+    @property
+    def clock(self) -> int | None:
+        """Whole seconds left on the hand clock of the seat to act (the one that runs), as
+        this phone counts it down between the table's word on it; None with the clock off."""
+        if self._clocks is None or self._view is None:
+            return None
+        return math.ceil(self._clocks[self.to_act])
+
     def advance(self, ms: int) -> bool:
-        """Take what the table sent meanwhile; whether what is shown changed."""
+        """Take what the table sent meanwhile, and run the clock of the seat to act; whether
+        what is shown changed."""
+        shown = self.clock
         changed = self.take(self.client.updates())
-        return changed
+        if self._clocks is not None and self._view is not None and not (
+                self.hand_over or self.match_over or self.client.retrying or self._lost):
+            seat = self.to_act
+            self._clocks[seat] = max(0.0, self._clocks[seat] - ms / 1000)
+        return changed or self.clock != shown
 
     def wake_in(self) -> int | None:
         return None if self.closed else POLL_MS
+
+    def poll(self, ms: int) -> bool:
+        return self.advance(ms)
+
+    def poll_in(self) -> int | None:
+        return self.wake_in()
 
     def act(self, action: Action) -> str | None:
         """Send the action; the new view shows its outcome (a refusal comes as a problem)."""

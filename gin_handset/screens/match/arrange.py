@@ -26,13 +26,14 @@ from gin_handset.rules.melds import Meld, arrangement_of, best_arrangement, meld
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import BEST, BREAK
-from gin_handset.screens.match.table import scores_title
+from gin_handset.screens.match.table import clock_shown, scores_title
 from gin_handset.screens.match.ui import (
     Go,
     MatchPart,
     MatchTransition,
     MatchUI,
     Route,
+    follow_table,
 )
 
 
@@ -65,6 +66,12 @@ class ArrangeScreen(MatchPart):
     @property
     def view(self) -> PlayerView:
         return self.ui.view()
+
+    def update(self, ms: int) -> MatchTransition | None:
+        return follow_table(self, self.ui, ms)
+
+    def wake_in(self) -> int | None:
+        return self.ui.session.poll_in()
 
     @property
     def knocking(self) -> bool:
@@ -167,7 +174,7 @@ class ArrangeScreen(MatchPart):
         return ["5 pick, 0 break, OK done"]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        content = draw_frame(lcd, theme, self, scores_title(self.ui))
+        content = draw_frame(lcd, theme, self, scores_title(self.ui), clock_shown(self.ui))
         spec = theme.font("small")
         row_h = card_render.hand_height(theme)
         step = line_height(spec) + 1

@@ -43,7 +43,7 @@ from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import deadwood
 from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT
 from gin_handset.screens.match.table import TableScreen
-from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route
+from gin_handset.screens.match.ui import Go, MatchTransition, MatchUI, Route, follow_table
 
 
 class Focus(Enum):
@@ -180,10 +180,15 @@ class PlayScreen(TableScreen):
         """Besides the cards' motion: end the turn of a discard that came to be decided after
         the screen was made (a table's answer, a resumed match) when Confirm Discard is off."""
         super().update(ms)
-        return self._act(EndTurn()) if self.ends_unconfirmed() else None
+        if self.ends_unconfirmed():
+            return self._act(EndTurn())
+        return follow_table(self, self.ui, ms)
 
     def wake_in(self) -> int | None:
-        return 0 if self.ends_unconfirmed() else super().wake_in()
+        if self.ends_unconfirmed():
+            return 0
+        waits = [w for w in (super().wake_in(), self.ui.session.poll_in()) if w is not None]
+        return min(waits) if waits else None
 
     # drawing
 

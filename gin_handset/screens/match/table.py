@@ -48,6 +48,13 @@ def scores_title(ui: MatchUI) -> str:
     return ui.seats.scores(ui.session.scores)
 
 
+def clock_shown(ui: MatchUI) -> str:
+    """The hand clock of the seat to act (``2:59``) at the title's right, when the table has
+    one."""
+    seconds = ui.session.clock
+    return "" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
+
+
 def knock_text(view: PlayerView) -> str:
     limit = "Gin only" if view.knock_limit == 0 else f"Knock {view.knock_limit}"
     return f"{limit} x2" if view.doubled else limit
@@ -159,7 +166,8 @@ class TableScreen(MatchPart):
         return ""
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        draw_frame(lcd, theme, self, scores_title(self.ui), middle=self.middle_key())
+        draw_frame(lcd, theme, self, scores_title(self.ui), clock_shown(self.ui),
+                   middle=self.middle_key())
         where = table.table_layout(theme)
         motion = self.tracker.motion
         count, shown = self.opponent_cards()

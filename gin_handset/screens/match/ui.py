@@ -75,6 +75,16 @@ class MatchPart(Screen):
         return False
 
 
+def follow_table(screen: MatchPart, ui: MatchUI, ms: int) -> Go | None:
+    """While this phone's player acts: news from a table the phone does not hold (the hand
+    clock, the other phone out of reach) redraws ``screen``; when the move is no longer the
+    player's (the match ended on time, the link was lost), the host shows what is."""
+    if not ui.session.poll(ms):
+        return None
+    screen.dirty = True
+    return None if ui.session.human_to_act else Go(Route.PRESENT)
+
+
 @dataclass
 class HandOrder:
     """The player's cards in the player's order: a new hand comes sorted, new cards join at the
