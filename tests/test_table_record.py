@@ -23,6 +23,7 @@ from gin_handset.net.bot import create_hello, join_hello
 from gin_handset.net.server import ServerHandle, start_in_thread
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
+from gin_handset.screens.history import row_details, row_label
 from gin_handset.screens.main_menu import CONTINUE, ITEMS, MainMenu
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.tables import TableWaitScreen
@@ -101,6 +102,10 @@ def test_both_phones_keep_the_match_in_history_and_count_it_against_people(
         assert entry.record.difficulty == PEOPLE and entry.record.seat == me
         assert entry.record.names == ("Ann", "Bob")
         assert entry.record.started and entry.record.conceded is None
+        other = ("Ann", "Bob")[1 - me]
+        assert row_details(entry).startswith(f"vs {other}, Gin Rummy to 50")
+        assert row_label(entry).split()[3] == ("W" if entry.won else "L")
+        assert row_label(entry).endswith(f"{entry.own_scores[0]}-{entry.own_scores[1]}")
         final = entry.check()[-1].match  # replayable: the steps lead to the scores kept
         assert final.is_over and final.scores == entry.scores and final.winner == entry.winner
         stats, problems = ledger.statistics()

@@ -42,11 +42,23 @@ def _touches(text: str) -> bool:
     return bool(text) and not text[0].isspace()
 
 
+def _joined(parts: Sequence[Part]) -> list[Part]:
+    """``parts`` with the texts next to one another made one: words and the spaces between
+    them are measured and drawn as one text, as the font spaces them."""
+    joined: list[Part] = []
+    for part in parts:
+        if isinstance(part, str) and joined and isinstance(joined[-1], str):
+            joined[-1] += part
+        elif not isinstance(part, str) or part:
+            joined.append(part)
+    return joined
+
+
 def rich_width(parts: Sequence[Part], spec: FontSpec) -> int:
     """Width of ``parts`` drawn by `draw_rich`."""
     width = 0
     after_card = False
-    for part in parts:
+    for part in _joined(parts):
         if isinstance(part, Card):
             width += text_width(RANK_TEXT[part.rank - 1], spec) + 1 + _pip_size(spec)
         else:
@@ -74,7 +86,7 @@ def draw_rich(
     left = x
     ink = theme.color(color)
     after_card = False
-    for part in parts:
+    for part in _joined(parts):
         if isinstance(part, Card):
             card_ink = theme.suit_ink(part.suit)
             drawn = draw_text(surface, RANK_TEXT[part.rank - 1], spec, card_ink, (x, y))
@@ -84,7 +96,8 @@ def draw_rich(
             x = drawn.right + 1 + size
         else:
             x += _gap(spec) if after_card and _touches(part) else 0
-            x = draw_text(surface, part, spec, ink, (x, y)).right
+            draw_text(surface, part, spec, ink, (x, y))
+            x += text_width(part, spec)
         after_card = isinstance(part, Card)
     return pygame.Rect(left, y, width, line_height(spec))
 
@@ -116,21 +129,15 @@ def wrap_rich(parts: Sequence[Part], spec: FontSpec, width: int) -> list[list[Pa
                 words.append([])
             if piece:
                 words[-1].append(piece)
-    space = text_width(" ", spec)
     lines: list[list[Part]] = []
     line: list[Part] = []
-    used = 0
     for word in (w for w in words if w):
-        word_w = rich_width(word, spec)
-        if line and used + space + word_w > width:
-            lines.append(line)
-            line, used = [], 0
-        if line:
-            line.append(" ")
-            used += space
-        line += word
-        used += word_w
-    return [*lines, line] if line or not lines else lines
+        longer = [*line, " ", *word] if line else list(word)
+        if line and rich_width(longer, spec) > width:
+            lines.append(_joined(line))
+            longer = list(word)
+        line = longer
+    return [*lines, _joined(line)] if line or not lines else lines
 
 
 def draw_prompt(surface: pygame.Surface, theme: Theme, parts: Sequence[Part]) -> pygame.Rect:

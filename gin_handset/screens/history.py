@@ -32,11 +32,15 @@ def row_label(entry: Finished) -> str:
 
 
 def row_details(entry: Finished) -> str:
-    """``Hard, Gin Rummy to 100`` (``, bonuses`` when played with the match bonuses)."""
+    """``Hard, Gin Rummy to 100``, or ``vs Ann, ...`` between people (``, bonuses`` when played
+    with the match bonuses)."""
     record = entry.record
     bonuses = ", bonuses" if record.options.match_bonuses else ""
     hint = ", hints" if record.assisted else ""
-    return (f"{opponent_shown(record.difficulty)}, {game_name(record.options.game_type)} to "
+    seats = record.seats
+    opponent = (f"vs {seats.name(seats.other)}" if record.names
+                else opponent_shown(record.difficulty))
+    return (f"{opponent}, {game_name(record.options.game_type)} to "
             f"{record.options.points_to_win}{bonuses}{hint}")
 
 
