@@ -408,10 +408,12 @@ class ServerHandle:
     _loop: asyncio.AbstractEventLoop
     _stop: asyncio.Event
     _thread: threading.Thread
+    secure: bool = False  # speaks wss (TLS)
 
     @property
     def url(self) -> str:
-        return f"ws://{self.address[0]}:{self.address[1]}"
+        scheme = "wss" if self.secure else "ws"
+        return f"{scheme}://{self.address[0]}:{self.address[1]}"
 
     def stop(self) -> None:
         self._loop.call_soon_threadsafe(self._stop.set)
@@ -419,9 +421,10 @@ class ServerHandle:
 
 
 def start_in_thread(host: str = "127.0.0.1", port: int = 0, data_dir: Path | None = None,
-                    limits: Limits | None = None) -> ServerHandle:
+                    limits: Limits | None = None,
+                    tls: ssl.SSLContext | None = None) -> ServerHandle:
     """Start a table server in a background thread (the phone app hosts a table this way);
-    port 0 picks a free port. OSError if it cannot listen."""
+    port 0 picks a free port; with ``tls`` it speaks wss. OSError if it cannot listen."""
     ready = threading.Event()
     found: dict[str, Any] = {}
 
@@ -435,7 +438,7 @@ def start_in_thread(host: str = "127.0.0.1", port: int = 0, data_dir: Path | Non
         stop = asyncio.Event()
         found["stop"] = stop
         try:
-            asyncio.run(run_server(host, port, data_dir, None, limits, started, stop))
+            asyncio.run(run_server(host, port, data_dir, tls, limits, started, stop))
         except Exception as error:  # reported to the caller, which is waiting
             found["error"] = error
             ready.set()
@@ -446,4 +449,4 @@ def start_in_thread(host: str = "127.0.0.1", port: int = 0, data_dir: Path | Non
     if "error" in found or "address" not in found:
         raise OSError(f"the table server did not start: {found.get('error', 'timed out')}")
     return ServerHandle(tuple(found["address"]), found["tables"], found["loop"], found["stop"],
-                        thread)
+                        thread, tls is not None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import math
 import re
+import ssl
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,7 +39,8 @@ DEFAULT_PORT = 8765  # as `gin-handset serve`
 POLL_MS = 50  # how often the phone looks for news from the table
 MAX_CLOCK = 8 * 60  # seconds: the longest time per hand
 REVEAL_WAIT = 1.0  # seconds a finished match left at once waits for the table's reveal
-ADDRESS = re.compile(r"(?P<host>[0-9A-Za-z.\-]+)(?::(?P<port>[0-9]{1,5}))?/(?P<code>[0-9]{6})")
+ADDRESS = re.compile(r"(?:(?P<scheme>wss?)://)?(?P<host>[0-9A-Za-z.\-]+)(?::(?P<port>[0-9]{1,5}))?"
+                     r"/(?P<code>[0-9]{6})")
 ENDINGS = {"time": "{other}'s time ran out", "away": "{other}'s phone was out of reach too long",
            "left": "{other} left the table", "closed": "The table was closed"}
 MY_ENDINGS = {"time": "Your time ran out", "away": "Your phone was out of reach too long",
@@ -56,7 +58,8 @@ def clocks_of(message: dict[str, Any]) -> list[float] | None:
 
 
 def parse_address(text: str) -> tuple[str, str]:
-    """The server's URL and the table code of ``HOST[:PORT]/CODE``; ValueError saying what is
+    """The server's URL and the table code of ``[wss://]HOST[:PORT]/CODE`` (``wss://``: a
+    server speaking TLS, checked against the system's certificates); ValueError saying what is
     wrong."""
     found = ADDRESS.fullmatch(text.strip())
     if found is None:
@@ -64,7 +67,13 @@ def parse_address(text: str) -> tuple[str, str]:
     port = int(found["port"] or DEFAULT_PORT)
     if not 0 < port < 65536:
         raise ValueError(f"Port {port} is not 1 to 65535")
-    return f"ws://{found['host']}:{port}", found["code"]
+    return f"{found['scheme'] or 'ws'}://{found['host']}:{port}", found["code"]
+
+
+def tls_for(url: str) -> ssl.SSLContext | None:
+    """For a ``wss://`` table: TLS checked against the system's certificates (``SSL_CERT_FILE``
+    names others)."""
+    return ssl.create_default_context() if url.startswith("wss://") else None
 
 
 def shown_address(address: tuple[str, int]) -> str:
@@ -485,8 +494,8 @@ def join_table(url: str, code: str, nickname: str, folder: Path | None = None,
     from gin_handset.net.client import TableClient
 
     store = None if folder is None else SeatStore(folder)
-    return RemoteSession(TableClient.join(url, code, nickname), None, store, ledger,
-                         started_now())
+    return RemoteSession(TableClient.join(url, code, nickname, tls_for(url)), None, store,
+                         ledger, started_now())
 
 
 def rejoin_table(held: HeldSeat, folder: Path, ledger: Ledger | None = None) -> RemoteSession:
@@ -500,4 +509,5 @@ def rejoin_table(held: HeldSeat, folder: Path, ledger: Ledger | None = None) -> 
     server = None
     if held.server is not None:
         server = start_in_thread(held.server[0], held.server[1], store.server_folder)
-    return RemoteSession(TableClient.resume(held.link), server, store, ledger, held.started)
+    return RemoteSession(TableClient.resume(held.link, tls_for(held.link["url"])), server,
+                         store, ledger, held.started)
