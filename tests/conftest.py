@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pygame
 import pytest
 
 from gin_handset.device.skin import load_skin
@@ -53,6 +54,14 @@ def isolated_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def data_dir(isolated_data: Path) -> Path:
     """A private data folder, pointed to by GIN_HANDSET_DATA_DIR (not created)."""
     return isolated_data
+
+
+@pytest.fixture
+def display():
+    """pygame's display (the dummy driver), for the tests that open a window."""
+    pygame.display.init()
+    yield
+    pygame.display.quit()
 
 
 @pytest.fixture

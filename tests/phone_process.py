@@ -4,6 +4,9 @@ table in itself (and writing the address to give the friend into ``--address-fil
 one (``--join HOST:PORT/CODE``). What it saw is written as JSON into ``--out``.
 
     python -m tests.phone_process --folder DIR --nickname Ann --out ann.json --address-file a
+
+With ``--continue`` it presses Continue on the main menu instead (the seat a phone killed
+mid-match kept in the same folder).
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ import pygame
 
 import gin_handset.screens.tables as tables
 from gin_handset.ai.levels import make_player
+from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.options import Options
+from gin_handset.screens.main_menu import CONTINUE, ITEMS, MainMenu
 from gin_handset.settings import Settings, SettingsStore
 from gin_handset.storage import write_atomically
 from tests.test_phone_table import TableDriver, open_table
@@ -33,6 +38,8 @@ def main() -> None:
     parser.add_argument("--nickname", required=True)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--join")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="press Continue on the main menu (rejoin the seat kept)")
     parser.add_argument("--address-file", type=Path)
     parser.add_argument("--game", default="gin")
     parser.add_argument("--points", type=int, default=50)
@@ -41,11 +48,18 @@ def main() -> None:
     args = parser.parse_args()
     tables.TABLE_PORT = 0  # any free port of 127.0.0.1
     options = Options(points_to_win=args.points, game_type=args.game)
-    SettingsStore(args.folder).save(Settings(nickname=args.nickname, options=options))
+    if not args.resume:
+        SettingsStore(args.folder).save(Settings(nickname=args.nickname, options=options))
     pygame.display.init()
     driver = TableDriver(args.join, args.skin, folder=args.folder)
     driver.player = make_player("simple", random.Random(args.seed))
-    if args.join is None:
+    if args.resume:
+        menu = driver.app.stack.top
+        assert isinstance(menu, MainMenu) and menu.enabled()[ITEMS.index(CONTINUE)]
+        while ITEMS[menu.cursor] != CONTINUE:
+            driver.press(K.NUM8)
+        driver.press(K.SELECT)
+    elif args.join is None:
         top = open_table(driver)
         assert top.session is not None and top.session.server is not None
         host, port = top.session.server.address

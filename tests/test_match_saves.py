@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-import pygame
 import pytest
 
 from gin_handset.compose import main_menu
@@ -23,13 +22,6 @@ from gin_handset.screens.match.play import Focus, PlayScreen
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.session.saves import SaveStore
 from tests.test_play_app import Driver
-
-
-@pytest.fixture
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
 
 
 def menu_stack(skin: str, seed: int | None = None) -> ScreenStack:

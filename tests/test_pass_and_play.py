@@ -136,13 +136,6 @@ class PeopleDriver(Driver):
         return True
 
 
-@pytest.fixture
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
-
-
 @pytest.mark.slow
 def test_two_people_play_a_whole_match_on_one_phone(data_dir: Path, display) -> None:
     SettingsStore(data_dir).save(Settings(options=Options(points_to_win=50)))

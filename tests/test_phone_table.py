@@ -47,13 +47,6 @@ SECONDS = 300  # a guard against a hang: a whole match of 50 points takes far le
 
 
 @pytest.fixture
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
-
-
-@pytest.fixture
 def server():
     handle = start_in_thread("127.0.0.1", 0, None, FAST)
     yield handle

@@ -176,13 +176,6 @@ class Driver:
         return True
 
 
-@pytest.fixture
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
-
-
 def play_match(skin_name: str, scenario_name: str, data_dir: Path) -> Driver:
     scenario = SCENARIOS[scenario_name]
     seed = scenario.seed

@@ -21,13 +21,6 @@ from gin_handset.settings import Settings, SettingsStore
 from tests.test_phone_table import SECONDS, TableDriver, run_bot
 
 
-@pytest.fixture
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
-
-
 def title_of(driver: TableDriver) -> bytes:
     lcd = driver.app.lcd
     return pygame.image.tobytes(lcd.subsurface((0, 0, lcd.get_width(), 12)), "RGB")

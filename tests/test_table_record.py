@@ -39,13 +39,6 @@ from tests.test_phone_table import FAST, SECONDS, TableDriver, open_table, run_b
 
 
 @pytest.fixture
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
-
-
-@pytest.fixture
 def served():
     handle = start_in_thread("127.0.0.1", 0, None, FAST)
     yield handle

@@ -9,7 +9,6 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-import pygame
 import pytest
 
 from gin_handset.device.keys import PhoneKey as K
@@ -173,13 +172,6 @@ class QuickDriver(Driver):
         if isinstance(top, PlayScreen) and top.phase is Phase.DECIDE:
             self.asked.append(Knock() in top.ui.view().legal_actions)
         return super().step()
-
-
-@pytest.fixture
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
 
 
 def test_a_whole_match_with_confirm_off_asks_only_when_a_knock_is_possible(

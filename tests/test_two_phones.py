@@ -74,3 +74,42 @@ def test_two_phone_processes_play_a_whole_match(tmp_path: Path, creator: str,
         assert stats.matches == 1 and stats.won == (summary["winner"] == summary["seat"])
     assert seen[creator]["winner"] == seen[joiner]["winner"]
     assert seen[creator]["scores"] == seen[joiner]["scores"]
+
+
+def test_a_phone_process_killed_mid_match_rejoins_with_continue(tmp_path: Path) -> None:
+    """kill -9 of the joining phone in the middle of the match; a new process on its data
+    folder presses Continue, sits at its seat again, and the match ends for both."""
+    address = tmp_path / "address"
+    deadline = time.monotonic() + LIMIT
+    first = phone(tmp_path / "Ann", "Ann", tmp_path / "Ann.json", "--address-file",
+                  str(address), "--points", "100")
+    while not address.exists():
+        assert first.poll() is None, first.communicate()[1][-2000:]
+        assert time.monotonic() < deadline, "no table was opened"
+        time.sleep(0.05)
+    bob = tmp_path / "Bob"
+    second = phone(bob, "Bob", tmp_path / "Bob-first.json", "--join", address.read_text())
+    seat_file = bob / "table.json"
+    while not seat_file.exists():
+        assert second.poll() is None, second.communicate()[1][-2000:]
+        assert time.monotonic() < deadline, "the seat was never kept"
+        time.sleep(0.05)
+    time.sleep(1.0)  # some moves into the match
+    second.kill()  # as kill -9: nothing is closed, nothing left
+    second.communicate()
+    assert seat_file.exists() and not (tmp_path / "Bob-first.json").exists()
+    again = subprocess.Popen(
+        [sys.executable, "-m", "tests.phone_process", "--folder", str(bob), "--nickname", "Bob",
+         "--out", str(tmp_path / "Bob.json"), "--continue"],
+        cwd=CHECKOUT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    finish(again, deadline)
+    finish(first, deadline)
+    ann = json.loads((tmp_path / "Ann.json").read_text())
+    bob_seen = json.loads((tmp_path / "Bob.json").read_text())
+    assert bob_seen["verified"] and ann["verified"], (ann, bob_seen)
+    assert bob_seen["reason"] == ann["reason"] == "points"
+    assert bob_seen["winner"] == ann["winner"] and bob_seen["scores"] == ann["scores"]
+    assert bob_seen["seat"] != ann["seat"]
+    assert not seat_file.exists()
+    history, _ = Ledger(bob).history()
+    assert len(history) == 1 and history[0].record.seat == bob_seen["seat"]
