@@ -172,3 +172,23 @@ def test_a_decoded_view_keeps_the_rules_kinds_of_events_and_results() -> None:
     bad["log"][0][1] = "steal"
     with pytest.raises(ProtocolError, match="log"):
         decode_view(bad)
+
+
+def test_a_table_or_view_message_the_phone_reads_is_checked_field_by_field() -> None:
+    """What the phone reads of a server's table and view messages: a hostile server cannot
+    make it fail further on (the names, who is here, the winner, how it ended, the hand)."""
+    table = {"v": 1, "type": "table", "nicknames": ["Ann", "Bob"], "present": [True, False],
+             "status": "over", "winner": 1, "reason": "time"}
+    assert parse_reply(dumps(table))["winner"] == 1
+    for name, bad in (("nicknames", 5), ("nicknames", ["a", "b", "c"]), ("nicknames", [[]]),
+                      ("present", 5), ("present", [1, 0]), ("winner", 2), ("winner", True),
+                      ("winner", "x"), ("status", "done"), ("reason", []), ("reason", "why")):
+        with pytest.raises(ProtocolError, match=name):
+            parse_reply(dumps({**table, name: bad}))
+    view = {"v": 1, "type": "view", "step": 3, "hand_number": 0, "view": {},
+            "match_winner": None}
+    assert parse_reply(dumps(view))["hand_number"] == 0
+    for name, bad in (("hand_number", []), ("hand_number", -1), ("match_winner", 7),
+                      ("match_winner", "x"), ("match_winner", False)):
+        with pytest.raises(ProtocolError, match=name):
+            parse_reply(dumps({**view, name: bad}))

@@ -1,6 +1,6 @@
 """The hand clock on the phone, on 127.0.0.1 only: a table created with a time per hand shows
 the clock of the seat to act at the title's right, counts it down on that seat's turn only (by
-the loop's own time, between the table's word on it), and the player's screen follows the table
+its own clock, between the table's word on it), and the player's screen follows the table
 while the player acts."""
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def test_the_clock_of_the_seat_to_act_runs_on_its_turn_only(data_dir: Path, disp
         assert time.monotonic() < deadline
         driver.wait()
     out: dict = {}
-    run_bot(session.server.url, join_hello(session.client.code, "Bob"), out, think=1.0)
+    run_bot(session.server.url, join_hello(session.client.code, "Bob"), out, think=2.0)
     while not (isinstance(driver.top, PlayScreen) and session.human_to_act):
         assert time.monotonic() < deadline, "never the player's turn"
         driver.step()
@@ -57,8 +57,9 @@ def test_the_clock_of_the_seat_to_act_runs_on_its_turn_only(data_dir: Path, disp
     assert before is not None and 100 < before <= 120, "two minutes a hand, some used"
     assert clock_shown(play.ui) == f"{before // 60}:{before % 60:02d}"
     title = title_of(driver)
-    driver.app.step([], 3000)  # three seconds of the player's turn, as the loop counts them
-    assert session.clock == before - 3
+    time.sleep(2.1)  # two seconds of the player's turn, on a clock of its own: whatever the
+    driver.app.step([], 0)  # loop was doing meanwhile, the time is counted
+    assert session.clock in (before - 2, before - 3), (session.clock, before)
     assert title_of(driver) != title, "the clock shown on the title ticked"
     mine = session._clocks[me]
     while session.to_act == me or session.waiting:
@@ -68,7 +69,7 @@ def test_the_clock_of_the_seat_to_act_runs_on_its_turn_only(data_dir: Path, disp
         pytest.skip("the hand ended on the player's turn")  # a gin on the first turn
     assert session.to_act != me and session._clocks[me] <= mine
     mine, theirs = session._clocks[me], session.clock
-    driver.app.step([], 500)  # the bot thinks a second before each move
+    driver.app.step([], 0)
     assert session.to_act != me, "the bot waits before it moves"
     assert session._clocks[me] == mine, "the player's clock stands on the other's turn"
     assert theirs is not None and session.clock in (theirs, theirs - 1)

@@ -297,3 +297,28 @@ def test_only_a_match_between_people_may_name_a_seat_or_a_concession() -> None:
         with pytest.raises(SaveError, match=name):
             record_from_dict({**data, name: value})
 
+
+
+def test_a_table_server_that_cannot_start_again_gives_the_seat_up_and_says_so(
+        tmp_path: Path, display) -> None:
+    """Continue for a table this phone served, when its port is taken by something else: the
+    seat file is set aside (Continue is not stuck on it) and the player told."""
+    import socket
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        (folder / "table.json").write_text(json.dumps(
+            {**GOOD, "url": f"ws://127.0.0.1:{port}", "server": ["127.0.0.1", port]}))
+        driver = TableDriver(folder=folder)
+        press_continue(driver)
+    top = driver.app.stack.top
+    assert isinstance(top, TableWaitScreen) and top.problem is not None
+    assert "could not start again" in top.problem and "given up" in top.problem
+    assert not (folder / "table.json").exists()
+    assert any(path.name.startswith("table.json.bad") for path in folder.iterdir())
+    driver.press(K.CLEAR)
+    assert isinstance(driver.app.stack.top, MainMenu)

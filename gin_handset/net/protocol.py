@@ -402,6 +402,30 @@ def decode_result(data: dict[str, Any]) -> HandResult:
 _REPLIES = {"joined", "table", "view", "reveal", "error"}
 
 
+def _seat_or_none(data: dict[str, Any], name: str) -> None:
+    value = data.get(name)
+    if value is not None and (type(value) is not int or value not in (0, 1)):
+        raise ProtocolError(name, f"{show(value)} is not 0, 1 or null")
+
+
+def _table_facts(data: dict[str, Any]) -> None:
+    """What the phone reads of a table message: who sits there, who is here, how it ended."""
+    names = field(data, "nicknames", list)
+    if len(names) > 2 or not all(type(name) is str and len(name) <= 100 for name in names):
+        raise ProtocolError("nicknames", "expected at most two nicknames")
+    present = data.get("present", [])
+    if (type(present) is not list or len(present) > 2
+            or not all(type(here) is bool for here in present)):
+        raise ProtocolError("present", "expected at most two true or false")
+    _seat_or_none(data, "winner")
+    if data.get("status") not in STATUSES:
+        raise ProtocolError("status", f"{show(data.get('status'))} is not one of "
+                            f"{', '.join(STATUSES)}")
+    if data.get("reason") is not None and data.get("reason") not in REASONS:
+        raise ProtocolError("reason", f"{show(data.get('reason'))} is not one of "
+                            f"{', '.join(REASONS)}")
+
+
 def parse_reply(raw: str | bytes) -> dict[str, Any]:
     """A server's message, its envelope checked (views are checked by `decode_view`)."""
     data = load(raw, MAX_REPLY)
@@ -409,7 +433,11 @@ def parse_reply(raw: str | bytes) -> dict[str, Any]:
         raise ProtocolError("type", f"{show(data['type'])} is not one of {', '.join(_REPLIES)}")
     if data["type"] == "view":
         whole(data, "step", 0, MAX_STEPS)
+        whole(data, "hand_number", 0, MAX_STEPS)
         field(data, "view", dict)
+        _seat_or_none(data, "match_winner")
+    if data["type"] == "table":
+        _table_facts(data)
     if data["type"] == "joined":
         text(data, "code", CODE, "a table code")
         text(data, "token", TOKEN, "a seat token")

@@ -27,7 +27,8 @@ from gin_handset.session.remote import (
     rejoin_table,
     shown_address,
 )
-from gin_handset.session.table_seat import HeldSeat
+from gin_handset.session.table_seat import HeldSeat, SeatStore
+from gin_handset.storage import set_aside
 
 MINUTES = (0, 2, 4, 8)
 DIGITS = {PhoneKey.NUM0: "0", PhoneKey.NUM1: "1", PhoneKey.NUM2: "2", PhoneKey.NUM3: "3",
@@ -105,11 +106,20 @@ class TableWaitScreen(Screen):
         return None
 
     def cancel(self) -> None:
+        """Give up waiting: a new table is closed; a seat being rejoined is kept for Continue
+        (CLR there does not give up the match)."""
         if self.session is not None and not self.started:
-            self.session.close()
+            if self.rejoining:
+                self.session.suspend()
+            else:
+                self.session.close()
 
     def on_exit(self) -> None:
         self.cancel()
+
+    def on_shutdown(self) -> None:
+        if self.session is not None and not self.started:
+            self.session.suspend()
 
     def update(self, ms: int) -> Transition | None:
         session = self.session
@@ -229,9 +239,16 @@ def joining(context: AppContext, url: str, code: str) -> TableWaitScreen:
 
 def rejoining(context: AppContext, held: HeldSeat) -> TableWaitScreen:
     """Sit again at the seat kept when the app closed mid-match (Continue)."""
+    folder = context.host.data_dir()
     try:
-        session = rejoin_table(held, context.host.data_dir(), context.ledger())
+        session = rejoin_table(held, folder, context.ledger())
     except OSError as error:
-        return TableWaitScreen(context, None, f"The table's server could not start again: "
-                               f"{error}", rejoining=True)
+        store = SeatStore(folder)
+        try:
+            where = f"it was moved to {set_aside(store.path)}"
+        except OSError as moving:
+            where = f"it could not be moved aside ({moving})"
+        return TableWaitScreen(context, None, f"The table's server could not start again on "
+                               f"{held.server}: {error}. The seat {store.path} is given up; "
+                               f"{where}.", rejoining=True)
     return TableWaitScreen(context, session, rejoining=True)

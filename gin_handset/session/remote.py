@@ -106,9 +106,12 @@ class RemoteSession(SessionBase):
         self.seat_store = seat_store  # where the seat is kept for Continue
         self.ledger = ledger  # the player's statistics and history, told of the match's end
         self.started = started
-        self._kept_hand: int | None = None  # the hand the seat file was last written at
+        self._kept_hand: tuple[int, bool] | None = None  # the hand the seat file was written
+        # at, and whether the commitment had come
         self._finished = False  # the match's end was dealt with
         self._clocks: list[float] | None = None  # seconds left of each seat's hand clock
+        self.now = time.monotonic  # the clock the hand clocks are counted down by
+        self._ticked = self.now()  # when they were last counted down
         self.problems: list[str] = []
         self.closed = False
         self._hand_number = 0
@@ -138,7 +141,7 @@ class RemoteSession(SessionBase):
                     self._results[self._hand_number] = update.result
                 self._sent_at = None
             elif update.kind == "table":
-                self._clocks = clocks_of(update.message)
+                self._clocks, self._ticked = clocks_of(update.message), self.now()
             elif update.kind == "error" and not first:
                 self.problems.append(f"The table said: {update.message.get('reason')}")
                 self._sent_at = None
@@ -167,9 +170,10 @@ class RemoteSession(SessionBase):
             if self.client.verification is not None or self._lost or not self.client.running:
                 self._finish()
             return
-        if self.client.link.token is None or self._kept_hand == self._hand_number:
+        kept = (self._hand_number, self.client.link.commitment is not None)
+        if self.client.link.token is None or self._kept_hand == kept:
             return
-        self._kept_hand = self._hand_number
+        self._kept_hand = kept
         self._write_seat()
 
     def _write_seat(self) -> None:
@@ -377,7 +381,8 @@ class RemoteSession(SessionBase):
     @property
     def clock(self) -> int | None:
         """Whole seconds left on the hand clock of the seat to act (the one that runs), as
-        this phone counts it down between the table's word on it; None with the clock off."""
+        this phone counts it down (by `now`, whatever screen is shown) between the table's
+        word on it; None with the clock off."""
         if self._clocks is None or self._view is None:
             return None
         return math.ceil(self._clocks[self.to_act])
@@ -386,11 +391,13 @@ class RemoteSession(SessionBase):
         """Take what the table sent meanwhile, and run the clock of the seat to act; whether
         what is shown changed."""
         shown = self.clock
+        now = self.now()
+        elapsed, self._ticked = now - self._ticked, now
         changed = self.take(self.client.updates())
         if self._clocks is not None and self._view is not None and not (
                 self.hand_over or self.match_over or self.client.retrying or self._lost):
             seat = self.to_act
-            self._clocks[seat] = max(0.0, self._clocks[seat] - ms / 1000)
+            self._clocks[seat] = max(0.0, self._clocks[seat] - elapsed)
         return changed or self.clock != shown
 
     def wake_in(self) -> int | None:
@@ -452,6 +459,7 @@ class RemoteSession(SessionBase):
         leaving; the table waits for this phone as for a lost link."""
         if self.closed:
             return
+        self.take(self.client.updates())
         if self._finished or self.match_over or self._lost or self.seat_store is None:
             self.close()
             return

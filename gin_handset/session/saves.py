@@ -118,7 +118,7 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     if seat not in (0, 1) or type(seat) is not int:
         raise SaveError("seat", f"{show(seat)} is not 0 or 1")
     conceded = data.get("conceded")
-    if conceded not in (None, 0, 1) or type(conceded) is bool:
+    if conceded is not None and (type(conceded) is not int or conceded not in (0, 1)):
         raise SaveError("conceded", f"{show(conceded)} is not 0, 1 or null")
     if (seat != HUMAN or conceded is not None) and difficulty != PEOPLE:
         raise SaveError("seat" if seat != HUMAN else "conceded",
