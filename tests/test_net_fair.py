@@ -86,7 +86,9 @@ def test_every_message_a_seat_receives_is_the_same_whatever_the_hidden_cards(ser
                 assert str(reveal["seed"]) not in str(message), "the seed is sent only at the end"
                 assert reveal["secret"] not in str(message)
         assert bot.received[-1]["type"] == "reveal"
-    assert views > 40 and changed > views * 0.9  # a short match has some 80 views
+    # Not vacuous: every step's view reached its seat, and most views had hidden cards to
+    # deal anew (the deal is random: a match may be one short hand, ending open).
+    assert views >= len(reveal["steps"]) and changed > views * 0.75
 
 
 def reveal_of_a_match() -> tuple[dict, str, dict[int, dict[int, str]], list[str]]:
