@@ -322,3 +322,35 @@ def test_a_table_server_that_cannot_start_again_gives_the_seat_up_and_says_so(
     assert any(path.name.startswith("table.json.bad") for path in folder.iterdir())
     driver.press(K.CLEAR)
     assert isinstance(driver.app.stack.top, MainMenu)
+
+
+def test_the_player_who_leaves_a_match_keeps_it_as_lost(tmp_path: Path, display,
+                                                        served: ServerHandle) -> None:
+    """CLR in the middle of a network match leaves the table: the match is lost, and the
+    phone that left keeps it too (History, Statistics), as the other phone does, once the
+    table's reveal checks out."""
+    folder = folder_for(tmp_path, "Bob")
+    out: dict = {}
+    bot_thread = run_bot(served.url, create_hello("Ann", Options(points_to_win=100)), out)
+    wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
+    host, port = served.address
+    driver = TableDriver(f"{host}:{port}/{out['bot'].link.code}", folder=folder)
+    steps_until(driver, lambda: (s := session_of(driver)) is not None and s.ready
+                and s.step > 10 and isinstance(driver.app.stack.top, MatchHost))
+    session = session_of(driver)
+    assert session is not None
+    me = session.seats.me
+    driver.press(K.CLEAR)
+    assert isinstance(driver.app.stack.top, MainMenu)
+    assert session.closed and not session.client.running
+    bot_thread.join(20)
+    assert out["bot"].link.table["reason"] == "left"
+    assert out["bot"].link.table["winner"] == 1 - me
+    history, problems = Ledger(folder).history()
+    assert not problems and len(history) == 1
+    entry = history[0]
+    assert entry.record.conceded == me and entry.winner == 1 - me and not entry.won
+    entry.check()
+    people = Ledger(folder).statistics()[0].tally(scope(ALL, PEOPLE))
+    assert people.matches == 1 and people.won == 0
+    assert not (folder / "table.json").exists()

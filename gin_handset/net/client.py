@@ -41,6 +41,7 @@ from gin_handset.rules.view import PlayerView
 
 RETRY_FOR = 300.0  # seconds of trying to reconnect before giving up (the table's patience)
 DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)  # seconds between tries, the last repeated
+REVEAL_WAIT = 1.0  # seconds a seat that leaves waits for the table's reveal
 
 
 @dataclass(frozen=True)
@@ -144,8 +145,13 @@ class SeatLink:
         return await self.send(request("next", step=self.step))
 
     async def leave(self) -> None:
-        """Leave the table for good (a match being played is lost), and close."""
-        await self.send(request("leave"))
+        """Leave the table for good (a match being played is lost), and close; the table's
+        reveal of the match so ended is waited for a moment (`REVEAL_WAIT`), so that the
+        phone can check it and keep the lost match."""
+        if await self.send(request("leave")):
+            end = time.monotonic() + REVEAL_WAIT
+            while self.reveal is None and self._ws is not None and time.monotonic() < end:
+                await asyncio.sleep(0.02)
         await self.close()
 
     async def close(self) -> None:

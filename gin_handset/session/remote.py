@@ -164,14 +164,14 @@ class RemoteSession(SessionBase):
     def _keep(self) -> None:
         """Keep the seat for Continue (at each new hand: the fingerprints of the views seen
         go with it), and at the match's end put the match in the player's record."""
-        if self.closed or self._finished:
+        if self._finished:
             return
         if self.match_over or self._lost:
             if self.client.verification is not None or self._lost or not self.client.running:
                 self._finish()
             return
         kept = (self._hand_number, self.client.link.commitment is not None)
-        if self.client.link.token is None or self._kept_hand == kept:
+        if self.closed or self.client.link.token is None or self._kept_hand == kept:
             return
         self._kept_hand = kept
         self._write_seat()
@@ -434,11 +434,14 @@ class RemoteSession(SessionBase):
         if self.closed:
             return
         self._settle()
+        leaving = not self.match_over
+        self._shut(leave=leaving)
+        if leaving:  # the table's answer: the match lost by leaving, revealed and kept
+            self.take(self.client.updates())
         if not self._finished and self.seat_store is not None:
             self._finished = True
             with contextlib.suppress(OSError):
                 self.seat_store.clear()
-        self._shut(leave=not self.match_over)
 
     def _settle(self) -> None:
         """Take what the table sent since the last poll; a match that ended waits a moment
