@@ -24,9 +24,7 @@ import pygame
 
 import gin_handset.screens.tables as tables
 from gin_handset.ai.levels import make_player
-from gin_handset.device.keys import PhoneKey as K
 from gin_handset.rules.options import Options
-from gin_handset.screens.main_menu import CONTINUE, ITEMS, MainMenu
 from gin_handset.settings import Settings, SettingsStore
 from gin_handset.storage import write_atomically
 from tests.test_phone_table import TableDriver, open_table
@@ -54,11 +52,7 @@ def main() -> None:
     driver = TableDriver(args.join, args.skin, folder=args.folder)
     driver.player = make_player("simple", random.Random(args.seed))
     if args.resume:
-        menu = driver.app.stack.top
-        assert isinstance(menu, MainMenu) and menu.enabled()[ITEMS.index(CONTINUE)]
-        while ITEMS[menu.cursor] != CONTINUE:
-            driver.press(K.NUM8)
-        driver.press(K.SELECT)
+        driver.press_continue()
     elif args.join is None:
         top = open_table(driver)
         assert top.session is not None and top.session.server is not None

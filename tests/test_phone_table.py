@@ -26,7 +26,7 @@ from gin_handset.rules.hand import HandResult
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import Screen
 from gin_handset.screens.dialogs import NoticeScreen
-from gin_handset.screens.main_menu import ITEMS, TWO_PLAYERS, MainMenu
+from gin_handset.screens.main_menu import CONTINUE, ITEMS, TWO_PLAYERS, MainMenu
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
@@ -153,6 +153,15 @@ class TableDriver(Driver):
         else:
             raise AssertionError(f"unexpected screen {type(top).__name__}")
         return True
+
+    def press_continue(self) -> None:
+        """Continue on the main menu, which must offer it."""
+        top = self.app.stack.top
+        assert isinstance(top, MainMenu)
+        assert top.enabled()[ITEMS.index(CONTINUE)], "Continue is offered"
+        while ITEMS[top.cursor] != CONTINUE:
+            self.press(K.NUM8)
+        self.press(K.SELECT)
 
     def _to_create(self, top: MainMenu) -> bool:
         while ITEMS[top.cursor] != TWO_PLAYERS:

@@ -24,7 +24,7 @@ from gin_handset.net.server import ServerHandle, start_in_thread
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 from gin_handset.screens.history import row_details, row_label
-from gin_handset.screens.main_menu import CONTINUE, ITEMS, MainMenu
+from gin_handset.screens.main_menu import MainMenu
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.tables import TableWaitScreen
 from gin_handset.session.history import Finished
@@ -112,15 +112,6 @@ def test_both_phones_keep_the_match_in_history_and_count_it_against_people(
     assert entries[0].won != entries[1].won
 
 
-def press_continue(driver: TableDriver) -> None:
-    top = driver.app.stack.top
-    assert isinstance(top, MainMenu)
-    assert top.enabled()[ITEMS.index(CONTINUE)], "Continue is offered"
-    while ITEMS[top.cursor] != CONTINUE:
-        driver.press(K.NUM8)
-    driver.press(K.SELECT)
-
-
 def steps_until(driver: TableDriver, check, limit: int = 400) -> None:
     for _ in range(limit):
         if check():
@@ -153,7 +144,7 @@ def test_a_phone_closed_mid_match_rejoins_its_seat_with_continue(
     assert served.tables.tables[code].status == "playing", "the table waits for the phone"
 
     again = TableDriver(folder=folder)
-    press_continue(again)
+    again.press_continue()
     assert isinstance(again.app.stack.top, TableWaitScreen)
     assert again.app.stack.top.lines() == ["Rejoining the table..."]
     deadline = time.monotonic() + SECONDS
@@ -193,7 +184,7 @@ def test_the_phone_that_served_the_table_starts_its_server_again_on_continue(
     assert held is not None and held.server == address
 
     again = TableDriver(folder=folder)
-    press_continue(again)
+    again.press_continue()
     deadline = time.monotonic() + SECONDS
     while again.step():
         assert time.monotonic() < deadline, "the match did not end"
@@ -212,7 +203,7 @@ def test_a_bad_seat_file_is_set_aside_and_continue_goes_on_without_it(
     (folder / "table.json").write_text(json.dumps({"format": "gin-handset table seat",
                                                    "version": 1, "url": "ws://x:1"}))
     driver = TableDriver(folder=folder)
-    press_continue(driver)
+    driver.press_continue()
     assert not (folder / "table.json").exists()
     assert any(path.name.startswith("table.json") for path in folder.iterdir()), "set aside"
     driver.app.step([], 0)
@@ -314,7 +305,7 @@ def test_a_table_server_that_cannot_start_again_gives_the_seat_up_and_says_so(
         (folder / "table.json").write_text(json.dumps(
             {**GOOD, "url": f"ws://127.0.0.1:{port}", "server": ["127.0.0.1", port]}))
         driver = TableDriver(folder=folder)
-        press_continue(driver)
+        driver.press_continue()
     top = driver.app.stack.top
     assert isinstance(top, TableWaitScreen) and top.problem is not None
     assert "could not start again" in top.problem and "given up" in top.problem

@@ -248,7 +248,8 @@ def rejoining(context: AppContext, held: HeldSeat) -> TableWaitScreen:
             where = f"it was moved to {set_aside(store.path)}"
         except OSError as moving:
             where = f"it could not be moved aside ({moving})"
+        served = shown_address(held.server) if held.server else held.link["url"]
         return TableWaitScreen(context, None, f"The table's server could not start again on "
-                               f"{held.server}: {error}. The seat {store.path} is given up; "
+                               f"{served}: {error}. The seat {store.path} is given up; "
                                f"{where}.", rejoining=True)
     return TableWaitScreen(context, session, rejoining=True)
