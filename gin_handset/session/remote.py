@@ -110,8 +110,7 @@ class RemoteSession(SessionBase):
         # at, and whether the commitment had come
         self._finished = False  # the match's end was dealt with
         self._clocks: list[float] | None = None  # seconds left of each seat's hand clock
-        self.now = time.monotonic  # the clock the hand clocks are counted down by
-        self._ticked = self.now()  # when they were last counted down
+        self._ticked = time.monotonic()  # when the hand clocks were last counted down
         self.problems: list[str] = []
         self.closed = False
         self._hand_number = 0
@@ -141,7 +140,7 @@ class RemoteSession(SessionBase):
                     self._results[self._hand_number] = update.result
                 self._sent_at = None
             elif update.kind == "table":
-                self._clocks, self._ticked = clocks_of(update.message), self.now()
+                self._clocks, self._ticked = clocks_of(update.message), time.monotonic()
             elif update.kind == "error" and not first:
                 self.problems.append(f"The table said: {update.message.get('reason')}")
                 self._sent_at = None
@@ -381,8 +380,8 @@ class RemoteSession(SessionBase):
     @property
     def clock(self) -> int | None:
         """Whole seconds left on the hand clock of the seat to act (the one that runs), as
-        this phone counts it down (by `now`, whatever screen is shown) between the table's
-        word on it; None with the clock off."""
+        this phone counts it down (by its monotonic clock, whatever screen is shown) between
+        the table's word on it; None with the clock off."""
         if self._clocks is None or self._view is None:
             return None
         return math.ceil(self._clocks[self.to_act])
@@ -391,7 +390,7 @@ class RemoteSession(SessionBase):
         """Take what the table sent meanwhile, and run the clock of the seat to act; whether
         what is shown changed."""
         shown = self.clock
-        now = self.now()
+        now = time.monotonic()
         elapsed, self._ticked = now - self._ticked, now
         changed = self.take(self.client.updates())
         if self._clocks is not None and self._view is not None and not (
