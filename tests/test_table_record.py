@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from dataclasses import replace
 from datetime import datetime
@@ -120,6 +121,21 @@ def steps_until(driver: TableDriver, check, limit: int = 400) -> None:
     raise AssertionError("never came")
 
 
+def joined_mid_match(served: ServerHandle, folder: Path, out: dict,
+                     steps: int) -> tuple[TableDriver, RemoteSession, threading.Thread]:
+    """The app on ``folder`` joined a table a bot made (the bot in ``out``), played through
+    its keys until the match has taken more than ``steps`` steps and is shown."""
+    bot_thread = run_bot(served.url, create_hello("Ann", Options(points_to_win=100)), out)
+    wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
+    host, port = served.address
+    driver = TableDriver(f"{host}:{port}/{out['bot'].link.code}", folder=folder)
+    steps_until(driver, lambda: (s := session_of(driver)) is not None and s.ready
+                and s.step > steps and isinstance(driver.app.stack.top, MatchHost))
+    session = session_of(driver)
+    assert session is not None
+    return driver, session, bot_thread
+
+
 def test_a_phone_closed_mid_match_rejoins_its_seat_with_continue(
         tmp_path: Path, display, served: ServerHandle) -> None:
     """The joining phone is closed in the middle of the match (as the window's close button
@@ -127,14 +143,7 @@ def test_a_phone_closed_mid_match_rejoins_its_seat_with_continue(
     ends, and both the bot and the phone verify it."""
     folder = folder_for(tmp_path, "Bob")
     out: dict = {}
-    bot_thread = run_bot(served.url, create_hello("Ann", Options(points_to_win=100)), out)
-    wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
-    host, port = served.address
-    first = TableDriver(f"{host}:{port}/{out['bot'].link.code}", folder=folder)
-    steps_until(first, lambda: (s := session_of(first)) is not None and s.ready
-                and s.step > 20)
-    session = session_of(first)
-    assert session is not None
+    first, session, bot_thread = joined_mid_match(served, folder, out, 20)
     code, seat = session.client.code, session.seats.me
     first.app.stack.close()  # the app closes: the seat is kept, not left
     assert session.closed and not session.client.running
@@ -322,14 +331,7 @@ def test_the_player_who_leaves_a_match_keeps_it_as_lost(tmp_path: Path, display,
     table's reveal checks out."""
     folder = folder_for(tmp_path, "Bob")
     out: dict = {}
-    bot_thread = run_bot(served.url, create_hello("Ann", Options(points_to_win=100)), out)
-    wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
-    host, port = served.address
-    driver = TableDriver(f"{host}:{port}/{out['bot'].link.code}", folder=folder)
-    steps_until(driver, lambda: (s := session_of(driver)) is not None and s.ready
-                and s.step > 10 and isinstance(driver.app.stack.top, MatchHost))
-    session = session_of(driver)
-    assert session is not None
+    driver, session, bot_thread = joined_mid_match(served, folder, out, 10)
     me = session.seats.me
     driver.press(K.CLEAR)
     assert isinstance(driver.app.stack.top, MainMenu)
