@@ -48,6 +48,8 @@ def _finish(match: MatchState, players: list[Player], hard_seat: int,
     assert isinstance(hard, LookaheadPlayer)
     for _ in range(MAX_ACTIONS):
         if match.hand.is_over:
+            for seat, player in enumerate(players):
+                player.recall(view_of(match.hand, seat, match.scores))
             if match.is_over:
                 break
             match = match.next_hand()
@@ -129,8 +131,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=101)
     parser.add_argument("--switch", action="store_true",
                         help="Hard's reading before issue 22: eager for good at one eager knock")
+    parser.add_argument("--blind", action="store_true",
+                        help="the gradual reading before it gauged the player (commit 897902b)")
     args = parser.parse_args(argv)
-    reading = Reading([], window=None, knocks=1, share=0.0) if args.switch else None
+    reading = None
+    if args.switch:
+        reading = Reading([], window=None, knocks=1, share=0.0, gauges=False)
+    elif args.blind:
+        reading = Reading([], gauges=False)
     start = time.perf_counter()
     pairs = [play_pair(args.reader, args.guard, args.seed, g, reading) for g in range(args.games)]
     print(report(args.reader, args.guard, args.seed, pairs))

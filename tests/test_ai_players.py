@@ -14,7 +14,7 @@ import pytest
 
 from gin_handset.ai import PLAYER_NAMES, expert, make_player
 from gin_handset.ai.guards import FeintGuard
-from gin_handset.ai.hard import HardPlayer, Reading
+from gin_handset.ai.hard import HardPlayer, Reading, shrewd_shown
 from gin_handset.ai.knowledge import MELD_PAIRS, Knowledge
 from gin_handset.ai.levels import BENCHMARK_NAMES
 from gin_handset.ai.player import Player
@@ -31,7 +31,7 @@ from gin_handset.rules.actions import (
 from gin_handset.rules.cards import DECK, Card, mask_of, parse_card, parse_cards
 from gin_handset.rules.hand import Event, EventKind, HandState, Phase
 from gin_handset.rules.match import MatchState
-from gin_handset.rules.melds import meld_problem
+from gin_handset.rules.melds import best_arrangement, meld_problem
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.rules.view import PlayerView, view_of
 
@@ -309,29 +309,81 @@ def test_simple_knocks_as_soon_as_it_may() -> None:
 
 
 @pytest.mark.parametrize(
-    ("opponent", "eager"), [("simple", True), ("champion", False), ("feint", False)]
+    ("opponent", "eager"),
+    [("simple", True), ("champion", False), ("feint", False), ("eager", False)],
 )
 def test_hard_adapts_to_an_opponent_that_knocks_as_soon_as_it_may(
     opponent: str, eager: bool
 ) -> None:
     """Simple knocks with deadwood late in a hand, and hard takes its eager style; the champion
     knocks with deadwood only on its first turns, and hard keeps its own; feint knocks early
-    once, then plays a patient game, and hard is not fooled."""
+    once, then plays a patient game, and hard is not fooled; the eager guard knocks as early
+    as simple, but its hands laid open show it discards shrewdly, and hard keeps its own."""
     hard = HardPlayer(random.Random(1))
     players = [hard, make_player(opponent, random.Random(2))]
     match = MatchState.new(EAAI, 5)
     while not match.is_over:
         if match.hand.is_over:
+            for seat, player in enumerate(players):
+                player.recall(view_of(match.hand, seat, match.scores))
             match = match.next_hand()
             continue
         seat = match.hand.turn
         match = match.apply(players[seat].choose(view_of(match.hand, seat, match.scores)))
     assert hard.eager is eager
     assert hard.style is (HardPlayer.eager_style if eager else HardPlayer.style)
+    assert hard.reading.shrewd is (opponent != "simple"), "simple throws its dearest card"
     if opponent == "feint":
         feint = players[1]
         assert isinstance(feint, FeintGuard) and feint.feinted
         assert True in hard.reading.hands, "it saw the eager knock"
+    if opponent == "eager":
+        assert hard.reading.eager, "it knocked early often enough to be read as eager"
+
+
+def laid_open(hand: str, thrown: str, taken: str = "", mine: bool = False) -> PlayerView:
+    """Seat 0's view of the end of a hand where seat 1 holds ``hand`` (laid down by its knock,
+    or shown at the end of seat 0's knock with ``mine``), having thrown ``thrown`` and taken
+    ``taken`` from the pile this hand."""
+    cards = tuple(parse_cards(hand))
+    log = [Event(1, EventKind.PILE, card) for card in parse_cards(taken)]
+    log += [Event(1, EventKind.DISCARD, card) for card in parse_cards(thrown)]
+    base = view("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc", "Kd", Phase.OVER)
+    if mine:
+        return dataclasses.replace(base, log=tuple(log), knocker=0, opponent_hand=cards)
+    return dataclasses.replace(
+        base, log=tuple(log), knocker=1, knocker_arrangement=best_arrangement(cards)
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "thrown", "taken", "shrewd"),
+    [
+        ("7s 8s 9s Qh Qd Qc 2d 3d 4d 9h", "Kc Td", "", False),  # threw only dearer cards
+        ("7s 8s 9s Qh Qd Qc 2d 3d 4d 9h", "Kc 9d", "", False),  # as dear as its 9h
+        ("7s 8s 9s Qh Qd Qc 2d 3d 4d 9h", "Kc 5h", "", True),  # threw a 5, kept a 9
+        ("7s 8s 9s Qh Qd Qc 2d 3d 4d 9h", "Kc", "9s", False),  # took a card for a meld
+        ("7s 8s 9s Qh Qd Qc 2d 3d 4d Ah", "Kc", "Ah", True),  # took an ace it cannot meld
+        ("5h 6h 7h 5s 6s 7s 5d 2c Ad 2h", "Kh 9c", "5d", False),  # 5d left out, but may meld
+        ("7s 8s 9s Qh Qd Qc 2d 3d 4d 5d", "Ac", "", False),  # gin shows nothing
+    ],
+)
+@pytest.mark.parametrize("mine", [False, True])
+def test_a_hand_laid_open_shows_a_shrewd_discarder(
+    hand: str, thrown: str, taken: str, shrewd: bool, mine: bool
+) -> None:
+    assert shrewd_shown(laid_open(hand, thrown, taken, mine)) is shrewd
+
+
+def test_hard_plays_for_short_hands_only_against_an_eager_player_not_seen_shrewd() -> None:
+    reading = Reading([True, True, True])
+    assert reading.eager and reading.exploits
+    reading.see(laid_open("7s 8s 9s Qh Qd Qc 2d 3d 4d 9h", "Kc 5h"))
+    assert reading.shrewd and not reading.exploits
+    reading.close()
+    assert reading.eager and not reading.exploits, "shrewd for the rest of the match"
+    blind = Reading([True, True, True], shrewd=True, gauges=False)
+    assert blind.exploits, "the reading of before did not gauge the player"
 
 
 def test_the_old_reading_switched_at_the_first_eager_knock() -> None:

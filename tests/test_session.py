@@ -174,3 +174,30 @@ def test_a_resumed_match_remembers_how_the_player_knocks(tmp_path: Path) -> None
     assert MatchSession(record, store).computer.eager
     fresh = MatchSession.new(Options(), 12, "hard", SaveStore(tmp_path / "other"))
     assert not fresh.computer.eager
+
+
+def test_a_resumed_hard_reads_the_player_as_the_uninterrupted_one_did() -> None:
+    """Each hand's end is shown to the computer when the next hand is dealt (the opponent's
+    hand laid open is evidence for its reading); a match resumed at a hand's end or at the
+    next hand's start has the same reading as the match played on."""
+    import random
+
+    from gin_handset.ai.levels import make_player
+
+    session = MatchSession.new(Options(), 5, "hard")
+    me = make_player("eager", random.Random(5))
+    starts = 0
+    while not session.match_over:
+        if session.hand_over:
+            at_end = MatchSession(session.record)  # resumed with the hand just over
+            session.next_hand()
+            at_end.next_hand()
+            starts += 1
+            at_start = MatchSession(session.record)
+            for resumed in (at_end, at_start):
+                assert resumed.computer.reading == session.computer.reading, starts
+        elif session.computer_to_act:
+            play_computer_step(session)
+        else:
+            assert session.act(me.choose(session.view(0))) is None
+    assert starts >= 2 and session.computer.reading.shrewd, "it saw the guard's shrewd hands"

@@ -8,8 +8,8 @@ model of its hand (which sharpens its draws and its safety), and knocks when the
 against sampled opponent hands, as good as the opponent's stock draws let it make them, are high
 enough; as the knocker it lays down the melds that do best against those sampled hands. While the
 opponent is read as knocking as soon as it may (``Reading``: it knocked with deadwood after its
-first few turns in two of its last four long hands), Hard plays a style for short hands
-(``HardPlayer.eager_style``).
+first few turns in two of its last four long hands) and has not shown it discards by more than
+its deadwood, Hard plays a style for short hands (``HardPlayer.eager_style``).
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from gin_handset.ai.knowledge import Knowledge
 from gin_handset.ai.lookahead import Evaluator
 from gin_handset.ai.player import PhasedPlayer
-from gin_handset.ai.simple import arrangement_deadwood
+from gin_handset.ai.simple import arrangement_deadwood, joins_meld
 from gin_handset.rules.actions import (
     Action,
     Arrange,
     Discard,
 )
 from gin_handset.rules.cards import DECK, Card, mask_of
-from gin_handset.rules.hand import EventKind, Phase
+from gin_handset.rules.hand import PICKUPS, EventKind, Phase
 from gin_handset.rules.layoff import layable_mask
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
 from gin_handset.rules.view import PlayerView
@@ -61,6 +61,31 @@ def knocked_eagerly(view: PlayerView) -> bool:
     return opponent_turns(view) > EARLY_TURNS
 
 
+def shrewd_shown(view: PlayerView) -> bool:
+    """Whether the opponent's hand, laid open (its knock, or its hand at the end of mine),
+    shows it discards by more than its deadwood: it threw a card this hand lower than one it
+    keeps as deadwood, or keeps a card it took from the pile this hand that melds with nothing
+    it holds. A player who throws its dearest unmelded card and takes only cards that meld
+    (as simple does) never shows either."""
+    if view.knocker == view.opponent and view.knocker_arrangement is not None:
+        laid = view.knocker_arrangement
+    elif view.knocker == view.seat and view.opponent_hand is not None:
+        laid = best_arrangement(view.opponent_hand)
+    else:
+        return False
+    if laid.is_gin:
+        return False
+    dearest = max(card.value for card in laid.deadwood)
+    theirs = [e for e in view.log if e.seat == view.opponent]
+    thrown = (e.card for e in theirs if e.kind is EventKind.DISCARD)
+    taken = {e.card for e in theirs if e.kind in PICKUPS}
+    held = (*(card for meld in laid.melds for card in meld.cards), *laid.deadwood)
+    return any(card is not None and card.value < dearest for card in thrown) or any(
+        card in taken and not joins_meld(tuple(c for c in held if c != card), card)
+        for card in laid.deadwood
+    )
+
+
 def defender_deadwood(melds: list[Meld], opponent: int) -> int:
     """About the defender's deadwood after lay-offs: lay off all that fits, or none."""
     laid = layable_mask(melds, opponent)
@@ -87,6 +112,12 @@ class Reading:
     early knock is not enough, and a player who stops knocking early is read again. (Until
     issue 22 Hard switched for good at the first such knock, ``Reading([], None, 1, 0.0)``: a
     strong player that knocked early once and then played patiently beat it, README.)
+
+    The style for short hands pays against a weak eager knocker only; against one that draws
+    and discards well it loses. A knock lays a hand open (the knocker's, and the defender's to
+    the knocker at the hand's end), and a player who discards by more than its deadwood shows
+    it there (``shrewd_shown``). A player once seen doing so is ``shrewd`` for the rest of the
+    match, and Hard keeps its own style against it (``exploits``).
     """
 
     hands: list[bool]  # per counted hand, oldest first: it ended in the opponent's eager knock
@@ -95,11 +126,14 @@ class Reading:
     share: float = 0.5  # and at least this share of them
     counts: bool = False  # the hand in progress counts
     knocked: bool = False  # the hand in progress ended in the opponent's eager knock
+    shrewd: bool = False  # the opponent has shown it discards by more than its deadwood
+    gauges: bool = True  # ``exploits`` asks that the opponent has not shown itself shrewd
 
     def see(self, view: PlayerView) -> None:
         """Take in a view of the hand in progress (or just over)."""
         self.counts = self.counts or opponent_turns(view) > EARLY_TURNS
         self.knocked = self.knocked or knocked_eagerly(view)
+        self.shrewd = self.shrewd or shrewd_shown(view)
 
     def close(self) -> None:
         """The hand in progress is over: keep its evidence."""
@@ -112,6 +146,11 @@ class Reading:
         recent = self.hands if self.window is None else self.hands[-self.window :]
         knocks = sum(recent)
         return knocks >= self.knocks and knocks >= self.share * len(recent)
+
+    @property
+    def exploits(self) -> bool:
+        """Whether to play for short hands: read as eager, and not seen to be shrewd."""
+        return self.eager and not (self.gauges and self.shrewd)
 
 
 class LookaheadPlayer(PhasedPlayer):
@@ -139,7 +178,7 @@ class LookaheadPlayer(PhasedPlayer):
         self._restyle()
 
     def _restyle(self) -> None:
-        self.eager = self.reads and self.eager_style is not None and self.reading.eager
+        self.eager = self.reads and self.eager_style is not None and self.reading.exploits
         self.style = self.eager_style if self.eager and self.eager_style else self.base_style
 
     def arrange(self, view: PlayerView) -> Action:

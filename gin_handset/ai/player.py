@@ -37,8 +37,9 @@ class Player(ABC):
         """Forget what was remembered about the previous hand."""
 
     def recall(self, view: PlayerView) -> None:  # noqa: B027 - most players remember nothing
-        """Take in the view of a hand already over (a resumed match's earlier hands), as if
-        it had been seen while playing."""
+        """Take in the view of a hand just over: every table shows each player the end of
+        each hand (the opponent's hand laid open, to the knocker), and a resumed match its
+        earlier hands' ends."""
 
     def choose(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``; a view of a new hand calls ``new_hand`` first."""

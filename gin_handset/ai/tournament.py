@@ -78,6 +78,8 @@ def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> 
         player.new_hand()
     for _ in range(MAX_ACTIONS):
         if match.hand.is_over:
+            for seat, player in enumerate(players):
+                player.recall(view_of(match.hand, seat, match.scores))
             if match.is_over:
                 break
             match = match.next_hand()

@@ -53,6 +53,7 @@ class Bot:
         if view.phase is Phase.OVER:
             ready = (self.link.table or {}).get("ready") or [False, False]
             if update.message.get("match_winner") is None and not ready[view.seat]:
+                self.player.recall(view)
                 self._answered = step
                 await self.link.next_hand()
             return

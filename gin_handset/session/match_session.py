@@ -39,16 +39,17 @@ class MatchSession(MatchBase):
         ledger: Ledger | None = None,
     ) -> None:
         super().__init__(record, store, ledger)
-        # The computer recalls the hands already over, so a resumed match plays on as the
-        # uninterrupted one would; only the simple and easy players' memory of the hand in
-        # progress starts afresh.
+        # The computer recalls the end of each hand already over, so a resumed match plays on
+        # as the uninterrupted one would (a hand just over is shown to it when the next hand is
+        # dealt, as in a match played on); only the simple and easy players' memory of the
+        # hand in progress starts afresh.
         rng = random.Random()
         self._turn = ComputerTurn(self, player or make_player(record.difficulty, rng), rng)
         self._coaching = Coaching()
-        if NEXT_HAND in record.steps or self._match.hand.is_over:  # a hand already over
-            for position in positions(record):  # what the computer saw at the end of each
-                if position.match.hand.is_over:
-                    self.computer.recall(view_of(position.match.hand, COMPUTER))
+        if NEXT_HAND in record.steps:
+            ends = [p.match.hand for p in positions(record) if p.match.hand.is_over]
+            for hand in ends[:-1] if self._match.hand.is_over else ends:
+                self.computer.recall(view_of(hand, COMPUTER))
         if self._match.is_over:  # a match that ended but whose save was not cleared (killed)
             self._save()
 
@@ -172,6 +173,7 @@ class MatchSession(MatchBase):
         """Deal the next hand of a match that is not over."""
         self._check_open()
         self._turn.forget_step()
+        self.computer.recall(view_of(self._match.hand, COMPUTER, self._match.scores))
         super().next_hand()
 
     def close(self) -> None:
