@@ -1,7 +1,8 @@
 """The game as a player installs it: the wheel built from this tree, installed (not editable)
 into a fresh virtual environment outside it, lists its skins and draws its first frame from a
-folder that is not the checkout, and solves Expert's match-win table from its package data. No network: the wheel is built without build isolation and
-the new environment borrows the test environment's dependencies through a ``.pth`` file."""
+folder that is not the checkout, and solves Expert's match-win table from its package data.
+No network: the wheel is built without build isolation and the new environment borrows the
+test environment's dependencies through a ``.pth`` file."""
 
 from __future__ import annotations
 

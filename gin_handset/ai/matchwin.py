@@ -77,7 +77,7 @@ class HandOdds:
                 continue
             kinds = {k.value: k for k in KINDS}
             if (len(words) != 3 or words[0] not in SIDES or words[1] not in kinds
-                    or not words[2].isdigit() or not 0 <= int(words[2]) <= MOST_POINTS):
+                    or not words[2].isdecimal() or not 0 <= int(words[2]) <= MOST_POINTS):
                 raise ValueError(f"key {key!r} is not 'dead 0' or SIDE KIND POINTS")
             counts[SIDES.index(words[0]), kinds[words[1]], int(words[2])] = count
         if not counts:
@@ -130,7 +130,7 @@ class WinTable:
         self.unit = unit  # points a cell
         self.cells = len(chances[0])
         self._chances = chances  # [1 if I deal next][my cell][their cell]
-        self.end = end  # in units: the exact table of the last ``end.target`` points to win
+        self.end = end  # solved in units: the exact table of the last ``end.target`` points
 
     @classmethod
     def solve(cls, points: Mapping[int, float], target: int, rule: str = ALTERNATE,
