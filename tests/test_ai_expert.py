@@ -11,6 +11,7 @@ from gin_handset.ai import expert
 from gin_handset.ai.expert import ExpertPlayer, Table, playout
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.knowledge import Knowledge, bits
+from gin_handset.ai.matchwin import table_for
 from gin_handset.rules.actions import Action, Arrange, Discard, DrawDiscard, DrawStock, Knock
 from gin_handset.rules.cards import DECK, mask_of, parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
@@ -100,12 +101,38 @@ def test_a_deadline_cuts_the_search_short() -> None:
     assert player.worlds_played == expert.BATCH
 
 
-def test_equity_counts_a_result_that_ends_the_match_as_won_or_lost() -> None:
+def test_equity_is_the_chance_to_win_the_match_after_the_result() -> None:
+    """The match-win table's chance from the scores after the result, the next hand dealt by
+    the options' rule (here the deal alternates; a dead hand is dealt again by the same
+    dealer, the opponent); a result that ends the match is won or lost outright."""
     view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW, scores=(80, 90))
-    table = Table(view)
+    assert view.dealer == 1
+    table, wins = Table(view), table_for(view.options)
     assert table.equity(20) == 1.0 and table.equity(-10) == 0.0
-    assert 0.5 < table.equity(19) < 0.75 and 0.25 < table.equity(-9) < 0.5
-    assert table.equity(0) == 0.5
+    assert table.equity(19) == wins.chance(99, 90, True)
+    assert table.equity(-9) == wins.chance(80, 99, True)
+    assert table.equity(0) == wins.chance(80, 90, False)
+    worths = [table.equity(points) for points in range(-10, 21) if points]  # 0: same dealer
+    assert worths == sorted(worths) and len(set(worths)) == len(worths)
+
+
+def test_a_knock_that_leaves_me_behind_is_worth_less_than_an_even_chance_of_the_match() -> None:
+    """At 65 to 90 a knock for 10 points leaves me 15 behind, short of an even chance; playing
+    on for a gin that wins the match half the time (and losing it otherwise) is worth more.
+    The old equity, linear in the hand's points, ranked the knock first."""
+    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW, scores=(65, 90))
+    table = Table(view)
+    knock, gamble = table.equity(10), (table.equity(35) + table.equity(-10)) / 2
+    assert gamble == 0.5 and knock < 0.48
+    linear = 0.5 + 10 / (4 * view.options.points_to_win)  # the equity Expert had before
+    assert linear > gamble > knock
+
+
+def test_a_point_is_worth_the_tables_slope_at_the_scores() -> None:
+    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW, scores=(40, 30))
+    table = Table(view)
+    assert table.per_point() == pytest.approx((table.equity(10) - table.equity(-10)) / 20)
+    assert 1 / 400 < table.per_point() < 1 / 50
 
 
 def test_knock_points_follow_the_rules_when_nothing_can_be_laid_off() -> None:

@@ -1,7 +1,8 @@
 """The game as a player installs it: the wheel built from this tree, installed (not editable)
 into a fresh virtual environment outside it, lists its skins and draws its first frame from a
-folder that is not the checkout. No network: the wheel is built without build isolation and
-the new environment borrows the test environment's dependencies through a ``.pth`` file."""
+folder that is not the checkout, and solves Expert's match-win table from its package data.
+No network: the wheel is built without build isolation and the new environment borrows the
+test environment's dependencies through a ``.pth`` file."""
 
 from __future__ import annotations
 
@@ -62,3 +63,7 @@ def test_the_installed_wheel_lists_its_skins_and_starts(tmp_path):
                   GIN_HANDSET_EXIT_AFTER_FIRST_FRAME="1", **data)
     assert started.returncode == 0 and "first frame" in started.stdout, started.stderr
     assert run(program, "--version", cwd=elsewhere).stdout.startswith("gin-handset ")
+    table = run(python, "-c", "from gin_handset.ai.matchwin import table_for; from gin_handset"
+                ".rules.options import Options; print(table_for(Options()).chance(0, 0, True))",
+                cwd=elsewhere)  # Expert's match-win counts are package data
+    assert table.returncode == 0 and 0.4 < float(table.stdout) < 0.6, table.stderr

@@ -8,8 +8,10 @@ samples worlds consistent with its view: the opponent's hand drawn from Hard's m
 (``Knowledge``: its pickups, discards and refusals), as good as its stock draws let it make it,
 and the other unseen cards shuffled into the stock. Each candidate is played out to the end of
 the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
-what the result does to the match (``Table.equity``): a result that takes a seat to the points
-to win counts as the match won or lost, any other by its points. The same worlds serve every
+what the result does to the match (``Table.equity``): the chance of winning the match from the
+scores after it, with the dealer of the next hand, read from the match-win table
+(``ai/matchwin.py``, learned from self-play); a result that takes a seat to the points to win
+counts as the match won or lost. The same worlds serve every
 candidate, and a runner-up replaces Hard's move only when its paired gain over those worlds is
 clear (``gate`` standard errors above zero): most differences between moves are below the noise
 of a few hundred playouts, and the playouts' policy is cruder than Hard.
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 from gin_handset.ai.hard import HardPlayer, defender_deadwood
 from gin_handset.ai.knowledge import VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import connected
+from gin_handset.ai.matchwin import deals_next, table_for
 from gin_handset.rules.actions import (
     Action,
     Discard,
@@ -53,6 +56,7 @@ ROLL_EARLY = 3  # in a playout a seat knocks at the knock limit on its first tur
 ROLL_LATE = 0  # later at this deadwood or less (an opponent read as eager: at the limit)
 ENDGAME = 30  # play the knock decision out once a seat is this close to the points to win
 BATCH = 16  # worlds sampled between looks at the deadline
+SPAN = 10  # points either side of the scores over which a point's worth is measured
 
 
 def endgame(view: PlayerView) -> bool:
@@ -81,8 +85,10 @@ class Table:
         self.factor = 2 if view.doubled else 1
         self.gin_bonus = options.gin_bonus
         self.undercut_bonus = options.undercut_bonus
-        self.target = options.points_to_win
         self.mine, self.theirs = view.scores[view.seat], view.scores[view.opponent]
+        self.wins = table_for(options)
+        self.dealt = view.dealer == view.seat
+        self.next_dealer = options.next_dealer
         self.turns = [0, 0]  # discards made this hand, by playout seat (0: me)
         for event in view.log:
             kind = (event.kind is EventKind.DISCARD) - (event.kind is EventKind.CANCEL)
@@ -96,13 +102,19 @@ class Table:
         return min(self.limit, ROLL_LATE)
 
     def equity(self, points: int) -> float:
-        """The worth to me of a hand result worth ``points`` to me (negative: to the opponent):
-        1 if it wins me the match, 0 if it loses it, else between 1/4 and 3/4 in its points."""
-        if points > 0 and self.mine + points >= self.target:
-            return 1.0
-        if points < 0 and self.theirs - points >= self.target:
-            return 0.0
-        return 0.5 + points / (4.0 * self.target)
+        """The worth to me of a hand result worth ``points`` to me (negative: to the opponent;
+        0: a dead hand): my chance of winning the match from the scores after it, as the next
+        hand is dealt by the options' rule (1 if it wins me the match, 0 if it loses it)."""
+        return self.wins.chance(
+            self.mine + max(points, 0),
+            self.theirs + max(-points, 0),
+            deals_next(self.next_dealer, self.dealt, points),
+        )
+
+    def per_point(self) -> float:
+        """About what a point of a hand is worth in equity at these scores: the slope of
+        ``equity`` over ``SPAN`` points either way."""
+        return max(self.equity(SPAN) - self.equity(-SPAN), 1e-9) / (2 * SPAN)
 
     def knock(self, knocker: int, defender: int) -> int:
         """Points to the knocker (negative: to the defender) of a knock with these hands."""
@@ -175,11 +187,12 @@ class Searched:
     candidates: tuple[Action, ...]
     gains: tuple[float, ...]
     worlds: int
-    target: int  # the points to win: a gain of 1/(4 * target) is about a point a hand
+    per_point: float  # the equity of a point of a hand at the scores searched (Table.per_point)
 
     def points(self, action: Action) -> float:
-        """About how many points a hand ``action`` scores over Hard's move, in the search."""
-        return self.gains[self.candidates.index(action)] * 4 * self.target
+        """About how many points a hand ``action`` scores over Hard's move, in the search: its
+        gain in equity over what a point is worth there."""
+        return self.gains[self.candidates.index(action)] / self.per_point
 
 
 class ExpertPlayer(HardPlayer):
@@ -260,7 +273,7 @@ class ExpertPlayer(HardPlayer):
             spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / len(gain))
             if mean > best_mean and mean > self.gate * spread / math.sqrt(len(gain)):
                 best, best_mean = candidate, mean
-        self.searched = Searched(tuple(candidates), tuple(means), played, table.target)
+        self.searched = Searched(tuple(candidates), tuple(means), played, table.per_point())
         return best
 
     def _late(self) -> bool:

@@ -1,0 +1,118 @@
+"""Remake ``matchwin.json``, the hand results Expert's match-win table is solved from.
+
+``nice -n 19 python -m gin_handset.ai.matchwin_build`` (the shipped file: ``--matches 400
+--seed 1``) plays seeded matches of hard against hard under the EAAI protocol (the tournament's
+``EAAI``, its deals ``deal_seed``) and counts every hand's result from the dealer's side: who
+scored (the dealer or the non-dealer), how (gin, knock, undercut) and the points before the
+bonus, and the dead hands. The same seed and number of matches make the same file for any
+``--jobs``. It prints what the table solved from the counts says against the matches played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import time
+from collections import Counter
+from pathlib import Path
+
+from gin_handset.ai.levels import make_player
+from gin_handset.ai.matchwin import DATA_FILE, HandOdds, WinTable, key_of
+from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, deal_seed
+from gin_handset.rules.match import MatchState
+from gin_handset.rules.view import view_of
+
+PLAYER = "hard"  # both seats: the fast player Expert's own play starts from
+
+Start = tuple[int, int, int]  # at a hand's start: the dealer's points, the other's, who won
+
+
+def play_match(job: tuple[int, int]) -> tuple[list[str], list[Start]]:
+    """Match ``number`` of a build: each hand's result key and, for the check, each hand's
+    start (the dealer's score, the non-dealer's, and 1 if the dealer won the match)."""
+    seed, number = job
+    match = MatchState.new(EAAI, deal_seed(seed, number))
+    players = [make_player(PLAYER, random.Random(f"matchwin/{seed}/{number}/{s}")) for s in (0, 1)]
+    for player in players:
+        player.new_hand()
+    keys: list[str] = []
+    starts: list[Start] = []  # the dealer's seat, its score, the other's
+    for _ in range(MAX_ACTIONS):
+        if match.hand.is_over:
+            dealer, result = match.hand.dealer, match.results[-1]
+            keys.append(key_of(result, dealer))
+            if match.is_over:
+                break
+            match = match.next_hand()
+            for player in players:
+                player.new_hand()
+            continue
+        if len(starts) == len(match.results):
+            dealer = match.hand.dealer
+            starts.append((dealer, match.scores[dealer], match.scores[1 - dealer]))
+        seat = match.hand.turn
+        match = match.apply(players[seat].choose(view_of(match.hand, seat, match.scores)))
+    else:
+        raise RuntimeError(f"match {number} did not end within {MAX_ACTIONS} actions")
+    return keys, [(mine, theirs, int(match.winner == d)) for d, mine, theirs in starts]
+
+
+def build(seed: int, matches: int, jobs: int) -> tuple[dict[str, object], list[Start]]:
+    """The file's contents, and every hand's start for the check."""
+    work = [(seed, number) for number in range(matches)]
+    if jobs <= 1:
+        played = [play_match(job) for job in work]
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            played = pool.map(play_match, work, chunksize=4)
+    counts = Counter(key for keys, _ in played for key in keys)
+    data: dict[str, object] = {
+        "about": "hand results of hard against hard, EAAI protocol, from the dealer's side: "
+        "who scored, how, and the points before the bonus; made by "
+        f"python -m gin_handset.ai.matchwin_build --matches {matches} --seed {seed}",
+        "seed": seed,
+        "matches": matches,
+        "hands": sum(counts.values()),
+        "counts": dict(sorted(counts.items(), key=lambda item: _order(item[0]))),
+    }
+    return data, [start for _, starts in played for start in starts]
+
+
+def _order(key: str) -> tuple[str, int]:
+    side, _, points = key.rpartition(" ")
+    return side, int(points)
+
+
+def check(data: dict[str, object], starts: list[Start]) -> str:
+    """How well the table forecasts the matches it was learned from: the Brier score of its
+    chance for the dealer at each hand's start (0.25 is a coin's)."""
+    odds = HandOdds.of(data)
+    table = WinTable.solve(odds.points(EAAI.gin_bonus, EAAI.undercut_bonus), EAAI.points_to_win)
+    brier = sum((table.chance(mine, theirs, True) - won) ** 2 for mine, theirs, won in starts)
+    dead = odds.dead / max(1, odds.hands)
+    return (
+        f"{odds.hands} hands, dead {100 * dead:.1f}%, the dealer's mean points a hand "
+        f"{odds.mean(EAAI.gin_bonus, EAAI.undercut_bonus):+.2f}; at 0-0 the dealer wins the "
+        f"match {100 * table.chance(0, 0, True):.1f}%; Brier score of the table's forecast at "
+        f"each hand's start {brier / max(1, len(starts)):.4f} over {len(starts)} hands"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=DATA_FILE)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    data, starts = build(args.seed, args.matches, args.jobs)
+    args.out.write_text(json.dumps(data, indent=0) + "\n")
+    print(f"wrote {args.out}: {check(data, starts)}")
+    print(f"wall time {time.perf_counter() - start:.0f} s with --jobs {args.jobs}")
+
+
+if __name__ == "__main__":
+    main()
