@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from gin_handset.ai.hard import LookaheadPlayer, Reading
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.player import Player
-from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, deal_seed, wilson
+from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, deal_seed, show_end, wilson
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import view_of
 
@@ -48,8 +48,7 @@ def _finish(match: MatchState, players: list[Player], hard_seat: int,
     assert isinstance(hard, LookaheadPlayer)
     for _ in range(MAX_ACTIONS):
         if match.hand.is_over:
-            for seat, player in enumerate(players):
-                player.recall(view_of(match.hand, seat, match.scores))
+            show_end(match, players)
             if match.is_over:
                 break
             match = match.next_hand()

@@ -1,7 +1,8 @@
 """The referee: matches between two players, duplicate deals, Wilson intervals, timings.
 
 ``python -m gin_handset.ai.tournament --a hard --b simple --games 4000 --jobs 2 --seed 1``
-(``--samples N`` sets Expert's budget, N worlds a decision.)
+(``--samples N`` sets Expert's budget, N worlds a decision; ``--log FILE`` keeps each match
+as it ends, and the same command run again plays only the matches the log lacks.)
 Matches are played under the EAAI 2021 protocol (``EAAI``) unless other options are given.
 Each deal (a match seed) is played twice, the seats swapped; game ``i`` uses deal ``i // 2`` and
 puts A in seat ``i % 2``. Everything is seeded, so a run is reproducible for any ``--jobs``.
@@ -15,9 +16,21 @@ import multiprocessing
 import random
 import time
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
 
+from gin_handset.ai.game_log import (
+    GameRecord,
+    LogError,
+    RunKey,
+    append,
+    open_to_append,
+    read_log,
+)
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
+from gin_handset.ai.player import Player
 from gin_handset.rules.hand import ResultKind
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import ALTERNATE, GIN_RUMMY, NON_DEALER, Options
@@ -37,17 +50,6 @@ EAAI = Options(
 )
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """One match. ``hands``: (kind, knocker is A or None, winner is A or None) per hand."""
-
-    a_won: bool
-    margin: int  # A's points minus B's
-    hands: tuple[tuple[ResultKind, bool | None, bool | None], ...]
-    times_a: tuple[float, ...]  # seconds per decision
-    times_b: tuple[float, ...]
-
-
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default)."""
     if n == 0:
@@ -61,6 +63,12 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def deal_seed(seed: int, deal: int) -> int:
     return random.Random(f"gin-handset-tournament/{seed}/{deal}").getrandbits(32)
+
+
+def show_end(match: MatchState, players: Sequence[Player]) -> None:
+    """Show each player the end of the hand just over, as every table does (``recall``)."""
+    for seat, player in enumerate(players):
+        player.recall(view_of(match.hand, seat, match.scores))
 
 
 def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> GameRecord:
@@ -78,8 +86,7 @@ def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> 
         player.new_hand()
     for _ in range(MAX_ACTIONS):
         if match.hand.is_over:
-            for seat, player in enumerate(players):
-                player.recall(view_of(match.hand, seat, match.scores))
+            show_end(match, players)
             if match.is_over:
                 break
             match = match.next_hand()
@@ -107,9 +114,9 @@ def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> 
     )
 
 
-def _play(job: tuple[str, str, int, int, Options]) -> GameRecord:
+def _play(job: tuple[str, str, int, int, Options]) -> tuple[int, GameRecord]:
     a, b, seed, game, options = job
-    return play_game(a, b, seed, game, options)
+    return game, play_game(a, b, seed, game, options)
 
 
 @dataclass(frozen=True)
@@ -217,15 +224,42 @@ def run_tournament(
     seed: int = 1,
     jobs: int = 1,
     options: Options = EAAI,
+    log: Path | None = None,
+    samples: int | None = None,
 ) -> TournamentResult:
-    """Play ``games`` matches of A against B (duplicate deals) and summarize them."""
-    work = [(a, b, seed, game, options) for game in range(games)]
-    if jobs <= 1:
-        records = [_play(job) for job in work]
-    else:
-        with multiprocessing.Pool(jobs) as pool:
-            records = pool.map(_play, work, chunksize=max(1, games // (jobs * 16)))
-    return summarize(a, b, seed, records, options)
+    """Play ``games`` matches of A against B (duplicate deals) and summarize them. With a
+    ``log`` (EAAI matches only), each match is appended to it as it ends, and the matches it
+    already holds are not played again (``samples``: Expert's budget, part of the run's key)."""
+    done: dict[int, GameRecord] = {}
+    key = RunKey(a, b, seed, samples)
+    whole = 0
+    if log is not None:
+        if options != EAAI:
+            raise ValueError("a tournament log keeps EAAI matches only")
+        done, whole = read_log(log, key)
+    work = [(a, b, seed, game, options) for game in range(games) if game not in done]
+    records = {game: record for game, record in done.items() if game < games}
+    stream = open_to_append(log, whole) if log is not None else None
+    try:
+        if jobs <= 1:
+            played: Iterable[tuple[int, GameRecord]] = map(_play, work)
+            _keep(played, records, stream, key)
+        else:
+            with multiprocessing.Pool(jobs) as pool:
+                chunks = max(1, len(work) // (jobs * 16))
+                _keep(pool.imap_unordered(_play, work, chunks), records, stream, key)
+    finally:
+        if stream is not None:
+            stream.close()
+    return summarize(a, b, seed, [records[game] for game in sorted(records)], options)
+
+
+def _keep(played: Iterable[tuple[int, GameRecord]], records: dict[int, GameRecord],
+          stream: IO[str] | None, key: RunKey) -> None:
+    for game, record in played:
+        records[game] = record
+        if stream is not None:
+            append(stream, key, game, record)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -239,13 +273,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--samples", type=int, default=None, help="expert's budget: worlds a decision"
     )
+    parser.add_argument(
+        "--log", type=Path, default=None,
+        help="append each match to this file; run again, it plays only the matches missing",
+    )
     args = parser.parse_args(argv)
     if args.samples is not None:
         from gin_handset.ai import expert
 
         expert.SAMPLES = args.samples  # the worker processes are forked after this
     start = time.perf_counter()
-    result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs)
+    try:
+        result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs,
+                                log=args.log, samples=args.samples)
+    except (LogError, OSError) as problem:
+        parser.exit(2, f"tournament: {problem}\n")
     print(result.report())
     print(f"wall time {time.perf_counter() - start:.0f} s with --jobs {args.jobs}")
 

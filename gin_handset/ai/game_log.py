@@ -1,0 +1,138 @@
+"""A tournament's log: each finished match one JSON line, so a long run can stop and go on.
+
+``python -m gin_handset.ai.tournament ... --log FILE`` appends every match as it ends (flushed,
+so a killed run keeps what it played) and, run again with the same command, plays only the
+matches the log does not hold yet; its report covers every match of the run. A line names its
+run (``RunKey``: the players, the seed and Expert's budget) and its match, so lines of another
+run are refused, not mixed in.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from gin_handset.rules.hand import ResultKind
+
+MAX_LINE = 1 << 20  # bytes: a match of some hundred decisions writes a few kilobytes
+MAX_GAMES = 10_000_000  # a match number beyond this is not of any run
+
+
+class LogError(ValueError):
+    """A log that cannot be read: the message names the file, the line and what is wrong."""
+
+
+@dataclass(frozen=True)
+class RunKey:
+    """What makes a run: its matches are the same for the same key, whatever else differs."""
+
+    a: str
+    b: str
+    seed: int
+    samples: int | None  # Expert's budget, worlds a decision (None: the default)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One match. ``hands``: (kind, knocker is A or None, winner is A or None) per hand."""
+
+    a_won: bool
+    margin: int  # A's points minus B's
+    hands: tuple[tuple[ResultKind, bool | None, bool | None], ...]
+    times_a: tuple[float, ...]  # seconds per decision
+    times_b: tuple[float, ...]
+
+
+def line_of(key: RunKey, game: int, record: GameRecord) -> str:
+    """The log's line for match ``game`` of a run (times to the microsecond)."""
+    return json.dumps({
+        "a": key.a, "b": key.b, "seed": key.seed, "samples": key.samples, "game": game,
+        "a_won": record.a_won, "margin": record.margin,
+        "hands": [[kind.value, knocker, winner] for kind, knocker, winner in record.hands],
+        "times_a": [round(t, 6) for t in record.times_a],
+        "times_b": [round(t, 6) for t in record.times_b],
+    }, separators=(",", ":")) + "\n"
+
+
+def _game_of(data: Any, key: RunKey) -> tuple[int, GameRecord]:
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    theirs = RunKey(data.get("a"), data.get("b"), data.get("seed"), data.get("samples"))
+    if theirs != key:
+        raise ValueError(f"a match of another run ({theirs.a} vs {theirs.b}, seed "
+                         f"{theirs.seed}, samples {theirs.samples}); use another log")
+    game = data.get("game")
+    if not _whole(game) or not 0 <= game < MAX_GAMES:
+        raise ValueError(f"field game: {game!r} is not a match number")
+    margin = data.get("margin")
+    if not isinstance(data.get("a_won"), bool) or not _whole(margin) or abs(margin) > 10**6:
+        raise ValueError("fields a_won and margin: expected true/false and a whole number")
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not all(_hand(h) for h in hands):
+        raise ValueError("field hands: expected [kind, knocker, winner] for each hand")
+    times = [data.get("times_a"), data.get("times_b")]
+    if not all(isinstance(t, list) and all(_seconds(s) for s in t) for t in times):
+        raise ValueError("fields times_a and times_b: expected lists of seconds")
+    return game, GameRecord(
+        a_won=data["a_won"], margin=margin,
+        hands=tuple((ResultKind(kind), knocker, winner) for kind, knocker, winner in hands),
+        times_a=tuple(float(s) for s in times[0]), times_b=tuple(float(s) for s in times[1]),
+    )
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seconds(value: object) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and value >= 0)
+
+
+def _hand(value: object) -> bool:
+    kinds = {kind.value for kind in ResultKind}
+    return (isinstance(value, list) and len(value) == 3 and value[0] in kinds
+            and all(side is None or isinstance(side, bool) for side in value[1:]))
+
+
+def read_log(path: Path, key: RunKey) -> tuple[dict[int, GameRecord], int]:
+    """The matches a log holds, by number (a match logged twice: its first line), and the
+    length of its whole lines (a last line cut short by a killed run is not a match); an absent
+    log holds none. LogError naming the file and line when a line is not a match of this run."""
+    if not path.exists():
+        return {}, 0
+    if not path.is_file():
+        raise LogError(f"{path}: not a regular file")
+    games: dict[int, GameRecord] = {}
+    whole = 0
+    with path.open("rb") as stream:
+        number = 0
+        while raw := stream.readline(MAX_LINE + 1):
+            number += 1
+            if len(raw) > MAX_LINE:
+                raise LogError(f"{path} line {number}: longer than {MAX_LINE} bytes")
+            if not raw.endswith(b"\n"):
+                break  # the last line, cut short when the run was killed: played again
+            try:
+                game, record = _game_of(json.loads(raw), key)
+            except (ValueError, RecursionError) as problem:
+                raise LogError(f"{path} line {number}: {problem}") from None
+            games.setdefault(game, record)
+            whole += len(raw)
+    return games, whole
+
+
+def open_to_append(path: Path, whole: int) -> IO[str]:
+    """The log opened to add lines after its whole lines (a line cut short is dropped)."""
+    stream = path.open("a", encoding="utf-8")
+    stream.truncate(whole)
+    return stream
+
+
+def append(stream: IO[str], key: RunKey, game: int, record: GameRecord) -> None:
+    """Write a match's line and flush it, so a run killed later keeps it."""
+    stream.write(line_of(key, game, record))
+    stream.flush()

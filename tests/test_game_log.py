@@ -1,0 +1,92 @@
+"""The tournament's log: a long run stops and goes on, and a log it cannot use is refused,
+naming the file, the line and what is wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gin_handset.ai.game_log import LogError, RunKey, read_log
+from gin_handset.ai.tournament import main, play_game, run_tournament
+
+KEY = RunKey("simple", "easy", 4, None)
+
+
+def outcome(result: object) -> tuple:
+    return tuple(getattr(result, f) for f in ("games", "a_wins", "margin", "hands", "kinds"))
+
+
+def test_a_logged_run_goes_on_where_it_stopped_and_reports_the_whole_run(tmp_path: Path) -> None:
+    log = tmp_path / "run.jsonl"
+    whole = run_tournament("simple", "easy", 6, seed=4)
+    first = run_tournament("simple", "easy", 4, seed=4, log=log)
+    assert len(log.read_text().splitlines()) == 4
+    assert outcome(first) == outcome(run_tournament("simple", "easy", 4, seed=4))
+    again = run_tournament("simple", "easy", 6, seed=4, log=log, jobs=2)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(line["game"] for line in lines) == list(range(6)), "only games 4, 5 played"
+    assert outcome(again) == outcome(whole)
+    games, _ = read_log(log, KEY)
+    assert games[5].hands == play_game("simple", "easy", 4, 5).hands
+
+
+def test_a_line_cut_short_by_a_killed_run_is_played_again(tmp_path: Path) -> None:
+    log = tmp_path / "run.jsonl"
+    run_tournament("simple", "easy", 2, seed=4, log=log)
+    text = log.read_text()
+    log.write_text(text[: len(text) - 25])  # the second line cut short
+    games, whole = read_log(log, KEY)
+    assert list(games) == [0] and whole == len(text.splitlines(keepends=True)[0])
+    run_tournament("simple", "easy", 2, seed=4, log=log)
+    replayed = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(replayed) == 2 and [r["game"] for r in replayed] == [0, 1]
+    assert without_times(replayed) == without_times([json.loads(t) for t in text.splitlines()])
+
+
+def without_times(lines: list[dict]) -> list[dict]:
+    return [{k: v for k, v in line.items() if not k.startswith("times")} for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("[1, 2]", "not a JSON object"),
+        ("{", "Expecting"),
+        ("[" * 100_000 + "]" * 100_000, "line 2"),
+        ('{"a": "hard", "b": "easy", "seed": 4, "samples": null}', "another run (hard vs easy"),
+        ('{"a": "simple", "b": "easy", "seed": 4, "samples": null, "game": -1}', "field game"),
+        ('{"a": "simple", "b": "easy", "seed": 4, "samples": null, "game": ' + "9" * 5000 + "}",
+         "line 2"),
+        ('{"a": "simple", "b": "easy", "seed": 4, "samples": null, "game": 1, "a_won": 1}',
+         "a_won"),
+    ],
+)
+def test_a_log_line_that_is_not_a_match_of_this_run_is_refused(
+    tmp_path: Path, line: str, problem: str
+) -> None:
+    log = tmp_path / "run.jsonl"
+    run_tournament("simple", "easy", 1, seed=4, log=log)
+    with log.open("a") as stream:
+        stream.write(line + "\n")
+    with pytest.raises(LogError, match="line 2") as error:
+        read_log(log, KEY)
+    assert str(log) in str(error.value) and problem in str(error.value)
+
+
+def test_the_command_says_what_is_wrong_with_a_log_and_plays_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    with pytest.raises(SystemExit) as stop:
+        main(["--a", "simple", "--b", "easy", "--games", "2", "--log", str(folder)])
+    assert stop.value.code == 2
+    assert f"tournament: {folder}: not a regular file" in capsys.readouterr().err
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"a": "hard"}\n')
+    with pytest.raises(SystemExit):
+        main(["--a", "simple", "--b", "easy", "--games", "2", "--log", str(other)])
+    assert "line 1: a match of another run" in capsys.readouterr().err
+    assert other.read_text() == '{"a": "hard"}\n', "the log is left as it was"
