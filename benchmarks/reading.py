@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from gin_handset.ai.hard import LookaheadPlayer, Reading
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.player import Player
-from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, deal_seed, show_end, wilson
+from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, after_hand, deal_seed, wilson
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import view_of
 
@@ -48,12 +48,10 @@ def _finish(match: MatchState, players: list[Player], hard_seat: int,
     assert isinstance(hard, LookaheadPlayer)
     for _ in range(MAX_ACTIONS):
         if match.hand.is_over:
-            show_end(match, players)
-            if match.is_over:
+            following = after_hand(match, players)
+            if following is None:
                 break
-            match = match.next_hand()
-            for player in players:
-                player.new_hand()
+            match = following
         if branch is not None and not branch and hard.style is not hard.base_style:
             plain = copy.deepcopy((match, players))
             off = plain[1][hard_seat]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.matchwin import DATA_FILE, HandOdds, WinTable, key_of
-from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, deal_seed, show_end
+from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, after_hand, deal_seed
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import view_of
 
@@ -43,12 +43,10 @@ def play_match(job: tuple[int, int]) -> tuple[list[str], list[Start]]:
         if match.hand.is_over:
             dealer, result = match.hand.dealer, match.results[-1]
             keys.append(key_of(result, dealer))
-            show_end(match, players)
-            if match.is_over:
+            following = after_hand(match, players)
+            if following is None:
                 break
-            match = match.next_hand()
-            for player in players:
-                player.new_hand()
+            match = following
             continue
         if len(starts) == len(match.results):
             dealer = match.hand.dealer

@@ -65,10 +65,16 @@ def deal_seed(seed: int, deal: int) -> int:
     return random.Random(f"gin-handset-tournament/{seed}/{deal}").getrandbits(32)
 
 
-def show_end(match: MatchState, players: Sequence[Player]) -> None:
-    """Show each player the end of the hand just over, as every table does (``recall``)."""
+def after_hand(match: MatchState, players: Sequence[Player]) -> MatchState | None:
+    """The hand is over: show each player its end, as every table does (``recall``); the
+    match with the next hand dealt (the players told), or None when the match is over."""
     for seat, player in enumerate(players):
         player.recall(view_of(match.hand, seat, match.scores))
+    if match.is_over:
+        return None
+    for player in players:
+        player.new_hand()
+    return match.next_hand()
 
 
 def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> GameRecord:
@@ -86,12 +92,10 @@ def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> 
         player.new_hand()
     for _ in range(MAX_ACTIONS):
         if match.hand.is_over:
-            show_end(match, players)
-            if match.is_over:
+            following = after_hand(match, players)
+            if following is None:
                 break
-            match = match.next_hand()
-            for player in players:
-                player.new_hand()
+            match = following
         seat = match.hand.turn
         view = view_of(match.hand, seat, match.scores)
         start = time.perf_counter()
