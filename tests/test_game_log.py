@@ -90,3 +90,15 @@ def test_the_command_says_what_is_wrong_with_a_log_and_plays_nothing(
         main(["--a", "simple", "--b", "easy", "--games", "2", "--log", str(other)])
     assert "line 1: a match of another run" in capsys.readouterr().err
     assert other.read_text() == '{"a": "hard"}\n', "the log is left as it was"
+
+
+def test_a_log_holding_every_match_asked_for_is_only_read(tmp_path: Path) -> None:
+    """The figures of a run so far can be reported while it plays on: the report touches
+    nothing, not even a line the running run is writing."""
+    log = tmp_path / "run.jsonl"
+    run_tournament("simple", "easy", 4, seed=4, log=log)
+    with log.open("a") as stream:
+        stream.write('{"a": "simple", "b": "easy", "se')  # being written by the run
+    before = log.read_bytes()
+    assert run_tournament("simple", "easy", 4, seed=4, log=log).games == 4
+    assert log.read_bytes() == before

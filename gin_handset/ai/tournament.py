@@ -233,7 +233,9 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` matches of A against B (duplicate deals) and summarize them. With a
     ``log`` (EAAI matches only), each match is appended to it as it ends, and the matches it
-    already holds are not played again (``samples``: Expert's budget, part of the run's key)."""
+    already holds are not played again (``samples``: Expert's budget, part of the run's key);
+    a log that holds them all is only read, so a run's figures so far can be reported while
+    it plays on. One run writes a log at a time."""
     done: dict[int, GameRecord] = {}
     key = RunKey(a, b, seed, samples)
     whole = 0
@@ -243,7 +245,7 @@ def run_tournament(
         done, whole = read_log(log, key)
     work = [(a, b, seed, game, options) for game in range(games) if game not in done]
     records = {game: record for game, record in done.items() if game < games}
-    stream = open_to_append(log, whole) if log is not None else None
+    stream = open_to_append(log, whole) if log is not None and work else None
     try:
         if jobs <= 1:
             played: Iterable[tuple[int, GameRecord]] = map(_play, work)
