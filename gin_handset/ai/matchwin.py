@@ -31,7 +31,8 @@ from operator import mul
 from pathlib import Path
 
 from gin_handset.rules.hand import HandResult, ResultKind
-from gin_handset.rules.options import ALTERNATE, LOSER, WINNER, Options
+from gin_handset.rules.match import dealer_after
+from gin_handset.rules.options import ALTERNATE, Options
 
 DATA_FILE = Path(str(files("gin_handset") / "ai" / "matchwin.json"))  # package data
 CELLS = 100  # the most score cells a side: a table of at most 2 x 100 x 100 chances
@@ -111,14 +112,9 @@ class HandOdds:
 
 def deals_next(rule: str, dealt: bool, points: int) -> bool:
     """Whether a seat deals the next hand after one it ``dealt`` (or not) ended with ``points``
-    to it (negative: to the other; 0: dead, the same dealer again)."""
-    if points == 0:
-        return dealt
-    if rule == WINNER:
-        return points > 0
-    if rule == LOSER:
-        return points < 0
-    return not dealt
+    to it (negative: to the other; 0: dead), by the rules' ``dealer_after`` (the seat is 0)."""
+    winner = None if points == 0 else int(points < 0)
+    return dealer_after(rule, 0 if dealt else 1, winner) == 0
 
 
 class WinTable:

@@ -24,12 +24,18 @@ def first_dealer(match_seed: int, number: int = 0) -> int:
 
 def next_dealer(options: Options, dealer: int, result: HandResult) -> int:
     """Who deals after ``result``: the same dealer after a dead hand, else by the option."""
-    if result.winner is None:
+    return dealer_after(options.next_dealer, dealer, result.winner)
+
+
+def dealer_after(rule: str, dealer: int, winner: int | None) -> int:
+    """Who deals after a hand ``dealer`` dealt and ``winner`` won (None: a dead hand, the same
+    dealer again), by the next-dealer ``rule`` (an ``Options.next_dealer`` value)."""
+    if winner is None:
         return dealer
-    if options.next_dealer == WINNER:
-        return result.winner
-    if options.next_dealer == LOSER:
-        return 1 - result.winner
+    if rule == WINNER:
+        return winner
+    if rule == LOSER:
+        return 1 - winner
     return 1 - dealer
 
 

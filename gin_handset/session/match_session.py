@@ -47,9 +47,9 @@ class MatchSession(MatchBase):
         self._turn = ComputerTurn(self, player or make_player(record.difficulty, rng), rng)
         self._coaching = Coaching()
         if NEXT_HAND in record.steps:
-            ends = [p.match.hand for p in positions(record) if p.match.hand.is_over]
-            for hand in ends[:-1] if self._match.hand.is_over else ends:
-                self.computer.recall(view_of(hand, COMPUTER))
+            ends = [p.match for p in positions(record) if p.match.hand.is_over]
+            for match in ends[:-1] if self._match.hand.is_over else ends:
+                self.computer.recall(view_of(match.hand, COMPUTER, match.scores))
         if self._match.is_over:  # a match that ended but whose save was not cleared (killed)
             self._save()
 
