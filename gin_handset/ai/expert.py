@@ -182,12 +182,13 @@ def playout(
 @dataclass(frozen=True)
 class Searched:
     """What a search found: each candidate's mean equity over the same worlds, as a gain over
-    Hard's move (``candidates[0]``, 0 by definition)."""
+    Hard's move (``candidates[0]``, 0 by definition), and the standard error of that gain."""
 
     candidates: tuple[Action, ...]
     gains: tuple[float, ...]
     worlds: int
     per_point: float  # the equity of a point of a hand at the scores searched (Table.per_point)
+    errors: tuple[float, ...] = ()  # the standard error of each gain (0 for Hard's move)
 
     def points(self, action: Action) -> float:
         """About how many points a hand ``action`` scores over Hard's move, in the search: its
@@ -266,14 +267,17 @@ class ExpertPlayer(HardPlayer):
                 played += 1
         self.worlds_played = played
         best, best_mean = candidates[0], 0.0
-        means = [0.0]
+        means, errors = [0.0], [0.0]
         for gain, candidate in zip(gains, candidates[1:], strict=True):
             mean = sum(gain) / len(gain)
+            error = math.sqrt(sum((g - mean) ** 2 for g in gain) / len(gain)) / math.sqrt(len(gain))
             means.append(mean)
-            spread = math.sqrt(sum((g - mean) ** 2 for g in gain) / len(gain))
-            if mean > best_mean and mean > self.gate * spread / math.sqrt(len(gain)):
+            errors.append(error)
+            if mean > best_mean and mean > self.gate * error:
                 best, best_mean = candidate, mean
-        self.searched = Searched(tuple(candidates), tuple(means), played, table.per_point())
+        self.searched = Searched(
+            tuple(candidates), tuple(means), played, table.per_point(), tuple(errors)
+        )
         return best
 
     def _late(self) -> bool:

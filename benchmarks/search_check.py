@@ -1,0 +1,180 @@
+"""Expert's departures from Hard, checked against the truth.
+
+``python -m benchmarks.search_check --b hard --games 40 --seed 9300``
+(not a ``bench_`` module: ``make bench`` does not run it; it is a long measurement)
+
+Expert (seeded as in the tournament) plays matches against ``--b`` under the EAAI protocol. At
+each of its decisions where the search found a runner-up whose gain over Hard's move is at least
+``--zmin`` standard errors (those it played, above its gate, and those just below), both moves
+are played out from the true hidden state, which Expert never sees: the opponent's real hand,
+and the stock reshuffled (its order is hidden from both seats), Hard playing both seats to the
+hand's end, ``--rollouts`` times, the same stock and players for both moves. Scored as the search
+scores, by Expert's chance of winning the match after the hand (``Table.equity``), and in hand
+points. The report gives, by decision and by the search's confidence, the mean gain of the
+runner-up over Hard's move with a 95% interval: where the search's playouts mislead it, the
+truth says so, far sooner than whole matches do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import time
+from dataclasses import dataclass, replace
+
+from gin_handset.ai.expert import ExpertPlayer, Table
+from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
+from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, after_hand, deal_seed
+from gin_handset.rules.actions import Action
+from gin_handset.rules.hand import HandState
+from gin_handset.rules.match import MatchState
+from gin_handset.rules.view import view_of
+
+Z = 1.959964
+BANDS = (-math.inf, 1.0, 2.0, 3.0, math.inf)  # the search's confidence (z) bands of the report
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One decision: the search's runner-up against Hard's move, in the search and in truth."""
+
+    phase: str
+    runner_up: str  # the runner-up's kind of move
+    z: float  # its gain in the search, in standard errors
+    played: bool  # Expert played it (above its gate)
+    equity: float  # its mean gain in truth, in Expert's chance of winning the match
+    points: float  # and in hand points
+
+
+def rollout(hand: HandState, action: Action, seat: int, table: Table, k: int) -> tuple[int, float]:
+    """``action`` played in ``hand`` with the stock reshuffled by ``k``, then Hard in both seats
+    to the hand's end: the points to ``seat`` (negative: to the opponent) and their equity."""
+    stock = list(hand.stock)
+    random.Random(f"stock/{k}").shuffle(stock)
+    state = replace(hand, stock=tuple(stock)).apply(action)
+    players = [make_player("hard", random.Random(f"rollout/{k}/{s}")) for s in range(2)]
+    for _ in range(MAX_ACTIONS):
+        if state.is_over:
+            break
+        state = state.apply(players[state.turn].choose(view_of(state, state.turn)))
+    result = state.result
+    assert result is not None
+    points = 0 if result.winner is None else result.points * (1 if result.winner == seat else -1)
+    return points, table.equity(points)
+
+
+def truth(hand: HandState, seat: int, table: Table, first: Action, other: Action,
+          rollouts: int) -> tuple[float, float]:
+    """The mean gain of ``other`` over ``first`` in truth: (equity, points)."""
+    equity = points = 0.0
+    for k in range(rollouts):
+        first_points, first_equity = rollout(hand, first, seat, table, k)
+        other_points, other_equity = rollout(hand, other, seat, table, k)
+        equity += other_equity - first_equity
+        points += other_points - first_points
+    return equity / rollouts, points / rollouts
+
+
+def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
+               samples: int | None = None) -> list[Checked]:
+    """Game ``game`` of a tournament (deal ``game // 2``, Expert in seat ``game % 2``), each
+    close decision of Expert's checked."""
+    seat = game % 2
+    names = ("expert", b) if seat == 0 else (b, "expert")
+    players = [make_player(names[s], random.Random(f"{seed}/{game}/{s}/{names[s]}"))
+               for s in range(2)]
+    expert = players[seat]
+    assert isinstance(expert, ExpertPlayer)
+    if samples is not None:
+        expert.samples = samples
+    match = MatchState.new(EAAI, deal_seed(seed, game // 2))
+    for player in players:
+        player.new_hand()
+    checked: list[Checked] = []
+    for _ in range(MAX_ACTIONS):
+        if match.hand.is_over:
+            following = after_hand(match, players)
+            if following is None:
+                break
+            match = following
+        turn = match.hand.turn
+        view = view_of(match.hand, turn, match.scores)
+        action = players[turn].choose(view)
+        found = expert.searched if turn == seat else None
+        if found is not None and found.errors:
+            z, best = max(
+                (gain / error if error else math.copysign(math.inf, gain), i)
+                for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
+                if i
+            )
+            if z >= zmin:
+                equity, points = truth(match.hand, seat, Table(view), found.candidates[0],
+                                       found.candidates[best], rollouts)
+                checked.append(Checked(view.phase.name, type(found.candidates[best]).__name__,
+                                       z, action == found.candidates[best], equity, points))
+        match = match.apply(action)
+    return checked
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% normal interval."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
+    return mean, Z * math.sqrt(var / n)
+
+
+def report(checked: list[Checked]) -> str:
+    lines = [f"{len(checked)} decisions checked"]
+
+    def line(label: str, chosen: list[Checked]) -> None:
+        if not chosen:
+            return
+        equity, half = mean_interval([c.equity for c in chosen])
+        points, points_half = mean_interval([c.points for c in chosen])
+        lines.append(f"  {label:<34} n={len(chosen):4d}  equity {equity:+.4f} ± {half:.4f}"
+                     f"  points {points:+.2f} ± {points_half:.2f}")
+
+    for phase in sorted({c.phase for c in checked}):
+        lines.append(phase)
+        of_phase = [c for c in checked if c.phase == phase]
+        for low, high in itertools.pairwise(BANDS):
+            line(f"search z {low:g} to {high:g}", [c for c in of_phase if low <= c.z < high])
+        line("played (above the gate)", [c for c in of_phase if c.played])
+    line("all played", [c for c in checked if c.played])
+    return "\n".join(lines)
+
+
+def count(text: str) -> int:
+    """A command-line count: a whole number from 1 to 100,000."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 100000")
+    return value
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--b", default="hard", choices=PLAYER_NAMES + BENCHMARK_NAMES,
+                        help="Expert's opponent")
+    parser.add_argument("--games", type=count, default=40)
+    parser.add_argument("--seed", type=int, default=9300)
+    parser.add_argument("--rollouts", type=count, default=32)
+    parser.add_argument("--zmin", type=float, default=1.0)
+    parser.add_argument("--samples", type=count, default=None, help="Expert's worlds a decision")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    checked = [c for game in range(args.games)
+               for c in check_game(args.b, args.seed, game, args.rollouts, args.zmin,
+                                   args.samples)]
+    print(report(checked))
+    print(f"wall time {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

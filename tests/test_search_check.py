@@ -1,0 +1,48 @@
+"""The check of Expert's search against the truth (``benchmarks/search_check.py``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.search_check import check_game, report, rollout, truth
+from gin_handset.ai.expert import GATE, Table
+from gin_handset.ai.tournament import EAAI
+from gin_handset.rules.actions import Discard, EndTurn, Knock
+from gin_handset.rules.cards import DECK, parse_card, parse_cards
+from gin_handset.rules.hand import HandState, Phase
+from gin_handset.rules.view import view_of
+
+
+def deciding(mine: str, theirs: str, thrown: str) -> HandState:
+    """Seat 0 has just thrown ``thrown`` from ``mine`` and may knock; seat 1 holds ``theirs``."""
+    hand, other = tuple(parse_cards(mine)), tuple(parse_cards(theirs))
+    top = parse_card("2s")
+    rest = [c for c in DECK if c not in (*hand, *other, top)]
+    state = HandState(options=EAAI, dealer=1, hands=(hand, other), stock=tuple(rest),
+                      discard_pile=(top,), upcard=top, turn=0, phase=Phase.DISCARD)
+    return state.apply(Discard(parse_card(thrown)))
+
+
+def test_the_truth_is_the_opponents_real_hand() -> None:
+    # A knock with a nine, against 6 (ace, two, three): undercut, whatever the stock; playing
+    # on costs less on average.
+    state = deciding("2c 3c 4c 5h 5d 5s 7h 8h 9h 9d Qh", "Kd Kc Ks Kh Qd Qc Qs Ad 2h 3s", "Qh")
+    assert state.phase is Phase.DECIDE and Knock() in state.legal_actions()
+    table = Table(view_of(state, 0))
+    for k in range(3):
+        assert rollout(state, Knock(), 0, table, k)[0] == -(9 - 6 + 25)
+    equity, points = truth(state, 0, table, EndTurn(), Knock(), rollouts=8)
+    assert equity < 0 and points < 0
+    # against a hand with no meld, the same knock wins its deadwood (77, of which the ten of
+    # hearts is laid off) less the ace
+    loose = deciding("2c 3c 4c 5h 5d 5s 7h 8h 9h Ad Qh", "Kd Qc Js 9c 7d 6c 4s 3d 8s Th", "Qh")
+    assert rollout(loose, Knock(), 0, Table(view_of(loose, 0)), 0)[0] == 77 - 10 - 1
+
+
+@pytest.mark.slow
+def test_a_tiny_check_replays_and_reports_what_expert_played() -> None:
+    checked = check_game("hard", seed=5, game=0, rollouts=1, zmin=1.0, samples=8)
+    assert checked == check_game("hard", seed=5, game=0, rollouts=1, zmin=1.0, samples=8)
+    assert checked and all(c.z >= 1.0 for c in checked)
+    assert all(c.z > GATE for c in checked if c.played)
+    assert report(checked).startswith(f"{len(checked)} decisions checked")
