@@ -17,6 +17,7 @@ import ssl
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,14 +146,13 @@ class SeatLink:
         return await self.send(request("next", step=self.step))
 
     async def leave(self) -> None:
-        """Leave the table for good (a match being played is lost), and close; the table's
-        reveal of the match so ended is waited for a moment (`REVEAL_WAIT`), so that the
-        phone can check it and keep the lost match."""
+        """Leave the table for good (a match being played is lost); the table's reveal of the
+        match so ended is waited for a moment (`REVEAL_WAIT`), so that the phone can check it
+        and keep the lost match. The link stays open: ``close`` it next."""
         if await self.send(request("leave")):
             end = time.monotonic() + REVEAL_WAIT
             while self.reveal is None and self._ws is not None and time.monotonic() < end:
                 await asyncio.sleep(0.02)
-        await self.close()
 
     async def close(self) -> None:
         """Close the link; the seat stays the table's until its patience runs out."""
@@ -270,12 +270,12 @@ class TableClient:
             self._updates.put(Update("closed", {"reason": self.link.failed}))
             self._loop.close()
 
-    def _submit(self, work: Awaitable[Any]) -> None:
+    def _submit(self, work: Awaitable[Any]) -> Future[Any] | None:
         if self._loop.is_closed() or not self._thread.is_alive():
             with contextlib.suppress(AttributeError, TypeError):
                 work.close()  # type: ignore[attr-defined]
-            return
-        asyncio.run_coroutine_threadsafe(work, self._loop)  # type: ignore[arg-type]
+            return None
+        return asyncio.run_coroutine_threadsafe(work, self._loop)  # type: ignore[arg-type]
 
     def updates(self) -> list[Update]:
         """Everything that came since the last call, oldest first."""
@@ -300,7 +300,14 @@ class TableClient:
         self._submit(self.link.next_hand())
 
     def leave(self) -> None:
-        self._submit(self.link.leave())
+        """Leave the table for good and wait (about `REVEAL_WAIT` at most) for the table's
+        reveal; ``close`` the link next. A ``close`` sent at once would cut that wait short,
+        and the phone would lose the record of the match it left."""
+        left = self._submit(self.link.leave())
+        end = time.monotonic() + REVEAL_WAIT + 0.5
+        while (left is not None and not left.done() and self._thread.is_alive()
+               and time.monotonic() < end):
+            time.sleep(0.01)  # the table may close the link as soon as it has revealed
 
     def close(self, timeout: float = 5.0) -> None:
         """Close the link (the seat is kept until the table's patience runs out)."""
