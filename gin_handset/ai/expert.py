@@ -2,11 +2,13 @@
 
 At a real choice Expert asks Hard which move it would make (the incumbent) and lists the
 runners-up: the other draw (unless the face-up card melds with nothing and Hard leaves it),
-Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of its choice),
-and, once a seat is near the points to win (``endgame``), the other knock decision. It then
-samples worlds consistent with its view: the opponent's hand drawn from Hard's model of it
-(``Knowledge``: its pickups, discards and refusals), as good as its stock draws let it make it,
-and the other unseen cards shuffled into the stock. Each candidate is played out to the end of
+Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of its choice,
+while the stock holds ``EARLY_STOCK`` cards: later, checked against the real hidden cards, the
+playouts' choice of discard did worse than Hard's), and, once a seat is near the points to win
+(``endgame``), the other knock decision. It then samples worlds consistent with its view: the
+opponent's hand drawn from Hard's model of it (``Knowledge``: its pickups, discards and
+refusals), as good as its stock draws let it make it, and the other unseen cards shuffled into
+the stock. Each candidate is played out to the end of
 the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
 what the result does to the match (``Table.equity``): the chance of winning the match from the
 scores after it, with the dealer of the next hand, read from the match-win table
@@ -50,7 +52,8 @@ from gin_handset.rules.view import PlayerView
 
 SAMPLES = 200  # worlds a decision: within 1 s a move on one core of the development machine
 DISCARDS = 3  # discards played out: Hard's choice and its next best,
-CLOSE = 4.0  # those Hard scores within this of its choice (in deadwood points)
+CLOSE = 4.0  # those Hard scores within this of its choice (in deadwood points),
+EARLY_STOCK = 20  # while the stock holds at least this many cards (later: Hard's discard)
 GATE = 2.0  # a runner-up must beat Hard's move by this many standard errors of the gain
 ROLL_EARLY = 3  # in a playout a seat knocks at the knock limit on its first turns only,
 ROLL_LATE = 0  # later at this deadwood or less (an opponent read as eager: at the limit)
@@ -234,6 +237,8 @@ class ExpertPlayer(HardPlayer):
             other = PassUpcard() if phase is Phase.OFFER else DrawStock()
             return [keep, other] if take else [other, keep]
         if phase is Phase.DISCARD:
+            if view.stock_count < EARLY_STOCK:
+                return []  # late in a hand the playouts misjudge discards (README)
             judge = self.evaluator(view)
             allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
             scores = sorted(judge.discard_scores(mask_of(view.hand), allowed))
