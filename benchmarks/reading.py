@@ -17,14 +17,19 @@ from __future__ import annotations
 import argparse
 import copy
 import math
-import random
 import time
 from dataclasses import dataclass
 
 from gin_handset.ai.hard import LookaheadPlayer, Reading
-from gin_handset.ai.levels import make_player
 from gin_handset.ai.player import Player
-from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, after_hand, deal_seed, wilson
+from gin_handset.ai.tournament import (
+    EAAI,
+    MAX_ACTIONS,
+    after_hand,
+    deal_seed,
+    players_of,
+    wilson,
+)
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import view_of
 
@@ -69,10 +74,7 @@ def _finish(match: MatchState, players: list[Player], hard_seat: int,
 def play_pair(reader: str, guard: str, seed: int, game: int, reading: Reading | None) -> Pair:
     """Game ``game`` (deal ``game // 2``, Hard in seat ``game % 2``) with and without reading."""
     hard_seat = game % 2
-    names = (reader, guard) if hard_seat == 0 else (guard, reader)
-    players = [
-        make_player(names[s], random.Random(f"{seed}/{game}/{s}/{names[s]}")) for s in range(2)
-    ]
+    players = players_of(reader, guard, seed, game)
     hard = players[hard_seat]
     assert isinstance(hard, LookaheadPlayer)
     if reading is not None:

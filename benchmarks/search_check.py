@@ -26,11 +26,11 @@ from dataclasses import dataclass, replace
 
 from gin_handset.ai.expert import ExpertPlayer, Table
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
-from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, after_hand, deal_seed
+from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, deal_seed, play_match, players_of
 from gin_handset.rules.actions import Action
 from gin_handset.rules.hand import HandState
 from gin_handset.rules.match import MatchState
-from gin_handset.rules.view import view_of
+from gin_handset.rules.view import PlayerView, view_of
 
 Z = 1.959964
 BANDS = (-math.inf, 1.0, 2.0, 3.0, math.inf)  # the search's confidence (z) bands of the report
@@ -82,39 +82,29 @@ def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
     """Game ``game`` of a tournament (deal ``game // 2``, Expert in seat ``game % 2``), each
     close decision of Expert's checked."""
     seat = game % 2
-    names = ("expert", b) if seat == 0 else (b, "expert")
-    players = [make_player(names[s], random.Random(f"{seed}/{game}/{s}/{names[s]}"))
-               for s in range(2)]
+    players = players_of("expert", b, seed, game)
     expert = players[seat]
     assert isinstance(expert, ExpertPlayer)
     if samples is not None:
         expert.samples = samples
-    match = MatchState.new(EAAI, deal_seed(seed, game // 2))
-    for player in players:
-        player.new_hand()
     checked: list[Checked] = []
-    for _ in range(MAX_ACTIONS):
-        if match.hand.is_over:
-            following = after_hand(match, players)
-            if following is None:
-                break
-            match = following
-        turn = match.hand.turn
-        view = view_of(match.hand, turn, match.scores)
-        action = players[turn].choose(view)
-        found = expert.searched if turn == seat else None
-        if found is not None and found.errors:
-            z, best = max(
-                (gain / error if error else math.copysign(math.inf, gain), i)
-                for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
-                if i
-            )
-            if z >= zmin:
-                equity, points = truth(match.hand, seat, Table(view), found.candidates[0],
-                                       found.candidates[best], rollouts)
-                checked.append(Checked(view.phase.name, type(found.candidates[best]).__name__,
-                                       z, action == found.candidates[best], equity, points))
-        match = match.apply(action)
+
+    def check(match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
+        found = expert.searched if view.seat == seat else None
+        if found is None or not found.errors:
+            return
+        z, best = max(
+            (gain / error if error else math.copysign(math.inf, gain), i)
+            for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
+            if i
+        )
+        if z >= zmin:
+            equity, points = truth(match.hand, seat, Table(view), found.candidates[0],
+                                   found.candidates[best], rollouts)
+            checked.append(Checked(view.phase.name, type(found.candidates[best]).__name__, z,
+                                   action == found.candidates[best], equity, points))
+
+    play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, check)
     return checked
 
 

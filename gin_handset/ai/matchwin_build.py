@@ -1,6 +1,6 @@
 """Remake ``matchwin.json``, the hand results Expert's match-win table is solved from.
 
-``nice -n 19 python -m gin_handset.ai.matchwin_build`` (the shipped file: ``--matches 400
+``nice -n 19 python -m gin_handset.ai.matchwin_build`` (the shipped file: ``--matches 300
 --seed 1``) plays seeded matches of hard against hard under the EAAI protocol (the tournament's
 ``EAAI``, its deals ``deal_seed``) and counts every hand's result from the dealer's side: who
 scored (the dealer or the non-dealer), how (gin, knock, undercut) and the points before the
@@ -20,41 +20,31 @@ from pathlib import Path
 
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.matchwin import DATA_FILE, HandOdds, WinTable, key_of
-from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, after_hand, deal_seed
+from gin_handset.ai.tournament import EAAI, deal_seed, play_match
+from gin_handset.rules.actions import Action
 from gin_handset.rules.match import MatchState
-from gin_handset.rules.view import view_of
+from gin_handset.rules.view import PlayerView
 
 PLAYER = "hard"  # both seats: the fast player Expert's own play starts from
 
 Start = tuple[int, int, int]  # at a hand's start: the dealer's points, the other's, who won
 
 
-def play_match(job: tuple[int, int]) -> tuple[list[str], list[Start]]:
+def play_one(job: tuple[int, int]) -> tuple[list[str], list[Start]]:
     """Match ``number`` of a build: each hand's result key and, for the check, each hand's
     start (the dealer's score, the non-dealer's, and 1 if the dealer won the match)."""
     seed, number = job
-    match = MatchState.new(EAAI, deal_seed(seed, number))
     players = [make_player(PLAYER, random.Random(f"matchwin/{seed}/{number}/{s}")) for s in (0, 1)]
-    for player in players:
-        player.new_hand()
-    keys: list[str] = []
-    starts: list[Start] = []  # the dealer's seat, its score, the other's
-    for _ in range(MAX_ACTIONS):
-        if match.hand.is_over:
-            dealer, result = match.hand.dealer, match.results[-1]
-            keys.append(key_of(result, dealer))
-            following = after_hand(match, players)
-            if following is None:
-                break
-            match = following
-            continue
-        if len(starts) == len(match.results):
+    starts: list[tuple[int, int, int]] = []  # each hand's dealer, its score, the other's
+
+    def start(match: MatchState, _view: PlayerView, _action: Action, _seconds: float) -> None:
+        if len(starts) == len(match.results):  # the hand's first decision
             dealer = match.hand.dealer
             starts.append((dealer, match.scores[dealer], match.scores[1 - dealer]))
-        seat = match.hand.turn
-        match = match.apply(players[seat].choose(view_of(match.hand, seat, match.scores)))
-    else:
-        raise RuntimeError(f"match {number} did not end within {MAX_ACTIONS} actions")
+
+    match = play_match(MatchState.new(EAAI, deal_seed(seed, number)), players, start)
+    keys = [key_of(result, dealer) for result, (dealer, _, _) in zip(match.results, starts,
+                                                                      strict=True)]
     return keys, [(mine, theirs, int(match.winner == d)) for d, mine, theirs in starts]
 
 
@@ -62,10 +52,10 @@ def build(seed: int, matches: int, jobs: int) -> tuple[dict[str, object], list[S
     """The file's contents, and every hand's start for the check."""
     work = [(seed, number) for number in range(matches)]
     if jobs <= 1:
-        played = [play_match(job) for job in work]
+        played = [play_one(job) for job in work]
     else:
         with multiprocessing.Pool(jobs) as pool:
-            played = pool.map(play_match, work, chunksize=4)
+            played = pool.map(play_one, work, chunksize=4)
     counts = Counter(key for keys, _ in played for key in keys)
     data: dict[str, object] = {
         "about": "hand results of hard against hard, EAAI protocol, from the dealer's side: "

@@ -16,7 +16,7 @@ import multiprocessing
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -31,10 +31,11 @@ from gin_handset.ai.game_log import (
 )
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
 from gin_handset.ai.player import Player
+from gin_handset.rules.actions import Action
 from gin_handset.rules.hand import ResultKind
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import ALTERNATE, GIN_RUMMY, NON_DEALER, Options
-from gin_handset.rules.view import view_of
+from gin_handset.rules.view import PlayerView, view_of
 
 MAX_ACTIONS = 100_000  # per match: a player that never ends a hand is a bug
 
@@ -77,33 +78,49 @@ def after_hand(match: MatchState, players: Sequence[Player]) -> MatchState | Non
     return match.next_hand()
 
 
-def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> GameRecord:
-    """Game ``game`` of a tournament: deal ``game // 2``, A in seat ``game % 2``."""
-    match_seed = deal_seed(seed, game // 2)
-    a_seat = game % 2
-    names = (a, b) if a_seat == 0 else (b, a)
-    players = [
-        make_player(names[seat], random.Random(f"{seed}/{game}/{seat}/{names[seat]}"))
-        for seat in range(2)
-    ]
-    times: tuple[list[float], list[float]] = ([], [])
-    match = MatchState.new(options, match_seed)
+Watch = Callable[[MatchState, PlayerView, Action, float], None]
+
+
+def play_match(match: MatchState, players: Sequence[Player], watch: Watch | None = None
+               ) -> MatchState:
+    """Play ``match`` to its end, each player told of each new hand and shown each hand's end;
+    ``watch`` sees every decision: the match before it, the view, the action chosen and the
+    seconds the choice took. The match over."""
     for player in players:
         player.new_hand()
     for _ in range(MAX_ACTIONS):
         if match.hand.is_over:
             following = after_hand(match, players)
             if following is None:
-                break
+                return match
             match = following
         seat = match.hand.turn
         view = view_of(match.hand, seat, match.scores)
         start = time.perf_counter()
         action = players[seat].choose(view)
-        times[seat].append(time.perf_counter() - start)
+        if watch is not None:
+            watch(match, view, action, time.perf_counter() - start)
         match = match.apply(action)
-    else:
-        raise RuntimeError(f"match {match_seed} did not end within {MAX_ACTIONS} actions")
+    raise RuntimeError(f"match {match.seed} did not end within {MAX_ACTIONS} actions")
+
+
+def players_of(a: str, b: str, seed: int, game: int) -> list[Player]:
+    """The two players of game ``game`` of a tournament, A in seat ``game % 2``, seeded."""
+    names = (a, b) if game % 2 == 0 else (b, a)
+    return [make_player(names[seat], random.Random(f"{seed}/{game}/{seat}/{names[seat]}"))
+            for seat in range(2)]
+
+
+def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> GameRecord:
+    """Game ``game`` of a tournament: deal ``game // 2``, A in seat ``game % 2``."""
+    a_seat = game % 2
+    times: tuple[list[float], list[float]] = ([], [])
+
+    def timed(_match: MatchState, view: PlayerView, _action: Action, seconds: float) -> None:
+        times[view.seat].append(seconds)
+
+    match = play_match(MatchState.new(options, deal_seed(seed, game // 2)),
+                       players_of(a, b, seed, game), timed)
 
     def side(seat: int | None) -> bool | None:
         return None if seat is None else seat == a_seat
