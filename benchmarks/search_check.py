@@ -24,15 +24,15 @@ import random
 import time
 from dataclasses import dataclass, replace
 
+from benchmarks.reading import mean_interval
 from gin_handset.ai.expert import ExpertPlayer, Table
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
-from gin_handset.ai.tournament import EAAI, MAX_ACTIONS, deal_seed, play_match, players_of
+from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of
 from gin_handset.rules.actions import Action
 from gin_handset.rules.hand import HandState
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import PlayerView, view_of
 
-Z = 1.959964
 BANDS = (-math.inf, 1.0, 2.0, 3.0, math.inf)  # the search's confidence (z) bands of the report
 
 
@@ -41,7 +41,6 @@ class Checked:
     """One decision: the search's runner-up against Hard's move, in the search and in truth."""
 
     phase: str
-    runner_up: str  # the runner-up's kind of move
     z: float  # its gain in the search, in standard errors
     played: bool  # Expert played it (above its gate)
     equity: float  # its mean gain in truth, in Expert's chance of winning the match
@@ -55,9 +54,7 @@ def rollout(hand: HandState, action: Action, seat: int, table: Table, k: int) ->
     random.Random(f"stock/{k}").shuffle(stock)
     state = replace(hand, stock=tuple(stock)).apply(action)
     players = [make_player("hard", random.Random(f"rollout/{k}/{s}")) for s in range(2)]
-    for _ in range(MAX_ACTIONS):
-        if state.is_over:
-            break
+    while not state.is_over:  # a hand ends, at the latest when the stock runs low
         state = state.apply(players[state.turn].choose(view_of(state, state.turn)))
     result = state.result
     assert result is not None
@@ -91,7 +88,7 @@ def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
 
     def check(match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
         found = expert.searched if view.seat == seat else None
-        if found is None or not found.errors:
+        if found is None:
             return
         z, best = max(
             (gain / error if error else math.copysign(math.inf, gain), i)
@@ -101,19 +98,11 @@ def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
         if z >= zmin:
             equity, points = truth(match.hand, seat, Table(view), found.candidates[0],
                                    found.candidates[best], rollouts)
-            checked.append(Checked(view.phase.name, type(found.candidates[best]).__name__, z,
-                                   action == found.candidates[best], equity, points))
+            checked.append(Checked(view.phase.name, z, action == found.candidates[best], equity,
+                                   points))
 
     play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, check)
     return checked
-
-
-def mean_interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% normal interval."""
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / max(1, n - 1)
-    return mean, Z * math.sqrt(var / n)
 
 
 def report(checked: list[Checked]) -> str:
@@ -122,10 +111,10 @@ def report(checked: list[Checked]) -> str:
     def line(label: str, chosen: list[Checked]) -> None:
         if not chosen:
             return
-        equity, half = mean_interval([c.equity for c in chosen])
-        points, points_half = mean_interval([c.points for c in chosen])
-        lines.append(f"  {label:<34} n={len(chosen):4d}  equity {equity:+.4f} ± {half:.4f}"
-                     f"  points {points:+.2f} ± {points_half:.2f}")
+        equity, low, _ = mean_interval([c.equity for c in chosen])
+        points, points_low, _ = mean_interval([c.points for c in chosen])
+        lines.append(f"  {label:<34} n={len(chosen):4d}  equity {equity:+.4f} ± {equity - low:.4f}"
+                     f"  points {points:+.2f} ± {points - points_low:.2f}")
 
     for phase in sorted({c.phase for c in checked}):
         lines.append(phase)

@@ -8,15 +8,14 @@ playouts' choice of discard did worse than Hard's), and, once a seat is near the
 (``endgame``), the other knock decision. It then samples worlds consistent with its view: the
 opponent's hand drawn from Hard's model of it (``Knowledge``: its pickups, discards and
 refusals), as good as its stock draws let it make it, and the other unseen cards shuffled into
-the stock. Each candidate is played out to the end of
-the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
-what the result does to the match (``Table.equity``): the chance of winning the match from the
-scores after it, with the dealer of the next hand, read from the match-win table
-(``ai/matchwin.py``, learned from self-play); a result that takes a seat to the points to win
-counts as the match won or lost. The same worlds serve every
-candidate, and a runner-up replaces Hard's move only when its paired gain over those worlds is
-clear (``gate`` standard errors above zero): most differences between moves are below the noise
-of a few hundred playouts, and the playouts' policy is cruder than Hard.
+the stock. Each candidate is played out to the end of the hand in every world, both seats
+following a fast greedy policy (``playout``), and scored by what the result does to the match
+(``Table.equity``): the chance of winning the match from the scores after it, with the dealer
+of the next hand, read from the match-win table (``ai/matchwin.py``, learned from self-play); a
+result that takes a seat to the points to win counts as the match won or lost. The same worlds
+serve every candidate, and a runner-up replaces Hard's move only when its paired gain over
+those worlds is clear (``gate`` standard errors above zero): most differences between moves are
+below the noise of a few hundred playouts, and the playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
 move. A ``deadline`` (a ``time.monotonic`` value), when set, stops the sampling early with the
@@ -191,7 +190,7 @@ class Searched:
     gains: tuple[float, ...]
     worlds: int
     per_point: float  # the equity of a point of a hand at the scores searched (Table.per_point)
-    errors: tuple[float, ...] = ()  # the standard error of each gain (0 for Hard's move)
+    errors: tuple[float, ...]  # the standard error of each gain (0 for Hard's move)
 
     def points(self, action: Action) -> float:
         """About how many points a hand ``action`` scores over Hard's move, in the search: its
