@@ -12,7 +12,15 @@ from gin_handset.ai.expert import ExpertPlayer, Table, playout
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.knowledge import Knowledge, bits
 from gin_handset.ai.matchwin import table_for
-from gin_handset.rules.actions import Action, Arrange, Discard, DrawDiscard, DrawStock, Knock
+from gin_handset.rules.actions import (
+    Action,
+    Arrange,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndTurn,
+    Knock,
+)
 from gin_handset.rules.cards import DECK, mask_of, parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.layoff import layable_mask
@@ -192,3 +200,39 @@ def test_expert_answers_every_searched_phase(phase: Phase) -> None:
     player = ExpertPlayer(random.Random(4), samples=8)
     assert player.choose(view) in view.legal_actions
     assert Knock() not in view.legal_actions
+
+
+
+def knock_decisions(hands: int) -> list[HandState]:
+    """The states of seeded hands of Hard against Hard where the seat to act may knock with
+    deadwood."""
+    found = []
+    for seed in range(hands):
+        players = [HardPlayer(random.Random(seed)), HardPlayer(random.Random(seed + 1))]
+        state = MatchState.new(Options(), seed).hand
+        while not state.is_over:
+            view = view_of(state, state.turn)
+            if view.phase is Phase.DECIDE and Knock() in view.legal_actions and any(
+                best_arrangement(view.hand).deadwood
+            ):
+                found.append(state)
+            state = state.apply(players[state.turn].choose(view))
+    return found
+
+
+def test_expert_may_play_on_where_hard_knocks_but_never_adds_a_knock() -> None:
+    """Near the match's end the search may keep Hard from knocking, never make it knock: checked
+    against the real hidden cards, the knocks it added lost (README). Before then it leaves the
+    knock to Hard."""
+    seen = set()
+    for state in knock_decisions(12):
+        for scores in ((80, 40), (20, 75), (10, 20)):
+            view = view_of(state, state.turn, scores)
+            hard_knocks = ExpertPlayer(random.Random(7)).knocks(view)
+            candidates = ExpertPlayer(random.Random(7)).candidates(view)
+            if max(scores) + expert.ENDGAME >= 100 and hard_knocks:
+                assert candidates == [Knock(), EndTurn()]
+            else:
+                assert candidates == []
+            seen.add(hard_knocks)
+    assert seen == {True, False}

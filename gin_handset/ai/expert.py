@@ -5,17 +5,19 @@ runners-up: the other draw (unless the face-up card melds with nothing and Hard 
 Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of its choice,
 while the stock holds ``EARLY_STOCK`` cards: later, checked against the real hidden cards, the
 playouts' choice of discard did worse than Hard's), and, once a seat is near the points to win
-(``endgame``), the other knock decision. It then samples worlds consistent with its view: the
-opponent's hand drawn from Hard's model of it (``Knowledge``: its pickups, discards and
-refusals), as good as its stock draws let it make it, and the other unseen cards shuffled into
-the stock. Each candidate is played out to the end of the hand in every world, both seats
-following a fast greedy policy (``playout``), and scored by what the result does to the match
-(``Table.equity``): the chance of winning the match from the scores after it, with the dealer
-of the next hand, read from the match-win table (``ai/matchwin.py``, learned from self-play); a
-result that takes a seat to the points to win counts as the match won or lost. The same worlds
-serve every candidate, and a runner-up replaces Hard's move only when its paired gain over
-those worlds is clear (``gate`` standard errors above zero): most differences between moves are
-below the noise of a few hundred playouts, and the playouts' policy is cruder than Hard.
+(``endgame``), playing on where Hard would knock (never a knock where Hard plays on: checked
+against the real hidden cards, the knocks the search added lost points and match chances). It
+then samples worlds consistent with its view: the opponent's hand drawn from Hard's model of it
+(``Knowledge``: its pickups, discards and refusals), as good as its stock draws let it make it,
+and the other unseen cards shuffled into the stock. Each candidate is played out to the end of
+the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
+what the result does to the match (``Table.equity``): the chance of winning the match from the
+scores after it, with the dealer of the next hand, read from the match-win table
+(``ai/matchwin.py``, learned from self-play); a result that takes a seat to the points to win
+counts as the match won or lost. The same worlds serve every candidate, and a runner-up replaces
+Hard's move only when its paired gain over those worlds is clear (``gate`` standard errors above
+zero): most differences between moves are below the noise of a few hundred playouts, and the
+playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
 move. A ``deadline`` (a ``time.monotonic`` value), when set, stops the sampling early with the
@@ -56,15 +58,16 @@ EARLY_STOCK = 20  # while the stock holds at least this many cards (later: Hard'
 GATE = 2.0  # a runner-up must beat Hard's move by this many standard errors of the gain
 ROLL_EARLY = 3  # in a playout a seat knocks at the knock limit on its first turns only,
 ROLL_LATE = 0  # later at this deadwood or less (an opponent read as eager: at the limit)
-ENDGAME = 30  # play the knock decision out once a seat is this close to the points to win
+ENDGAME = 30  # play Hard's knock out once a seat is this close to the points to win
 BATCH = 16  # worlds sampled between looks at the deadline
 SPAN = 10  # points either side of the scores over which a point's worth is measured
 
 
 def endgame(view: PlayerView) -> bool:
     """Whether the hand may decide the match: a seat is within ``ENDGAME`` of the points to
-    win. Only then does Expert play its knock decision out (before that, Hard's rule of knocking
-    at 20 expected points does better than the playouts, whose knocks are too simple)."""
+    win. Only then does Expert play Hard's knock out against playing on (before that, Hard's
+    rule of knocking at 20 expected points does better than the playouts, whose knocks are too
+    simple)."""
     return max(view.scores) + ENDGAME >= view.options.points_to_win
 
 
@@ -244,7 +247,7 @@ class ExpertPlayer(HardPlayer):
             close = [c for score, c in scores[: self.discards] if score <= scores[0][0] + CLOSE]
             return [Discard(DECK[c]) for c in close]
         if phase is Phase.DECIDE and Knock() in view.legal_actions and endgame(view):
-            return [Knock(), EndTurn()] if self.knocks(view) else [EndTurn(), Knock()]
+            return [Knock(), EndTurn()] if self.knocks(view) else []  # no knock added (README)
         return []
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
