@@ -13,6 +13,13 @@ scores, by Expert's chance of winning the match after the hand (``Table.equity``
 points. The report gives, by decision and by the search's confidence, the mean gain of the
 runner-up over Hard's move with a 95% interval: where the search's playouts mislead it, the
 truth says so, far sooner than whole matches do.
+
+``--knocks`` checks the knock decisions near the match's end both ways instead: Hard plays the
+matches, and at each of its knock decisions there (``expert.endgame``) an Expert seeded for the
+seat, reading the player as that Hard does, searches Hard's choice against the other (a knock
+where Hard plays on, which Expert itself no longer weighs, or playing on where Hard knocks); the
+runners-up at least ``--zmin`` standard errors better are checked in truth as above, ``played``
+marking those above Expert's gate.
 """
 
 from __future__ import annotations
@@ -25,12 +32,14 @@ import time
 from dataclasses import dataclass, replace
 
 from benchmarks.reading import mean_interval
-from gin_handset.ai.expert import ExpertPlayer, Table
+from gin_handset.ai.expert import ExpertPlayer, Searched, Table, endgame
+from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of
-from gin_handset.rules.actions import Action
-from gin_handset.rules.hand import HandState
+from gin_handset.rules.actions import Action, EndTurn, Knock
+from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.match import MatchState
+from gin_handset.rules.melds import best_arrangement
 from gin_handset.rules.view import PlayerView, view_of
 
 BANDS = (-math.inf, 1.0, 2.0, 3.0, math.inf)  # the search's confidence (z) bands of the report
@@ -74,6 +83,15 @@ def truth(hand: HandState, seat: int, table: Table, first: Action, other: Action
     return equity / rollouts, points / rollouts
 
 
+def best_runner_up(found: Searched) -> tuple[float, int]:
+    """The search's best runner-up: its gain in standard errors, and its index."""
+    return max(
+        (gain / error if error else math.copysign(math.inf, gain), i)
+        for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
+        if i
+    )
+
+
 def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
                samples: int | None = None) -> list[Checked]:
     """Game ``game`` of a tournament (deal ``game // 2``, Expert in seat ``game % 2``), each
@@ -90,16 +108,46 @@ def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
         found = expert.searched if view.seat == seat else None
         if found is None:
             return
-        z, best = max(
-            (gain / error if error else math.copysign(math.inf, gain), i)
-            for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
-            if i
-        )
+        z, best = best_runner_up(found)
         if z >= zmin:
             equity, points = truth(match.hand, seat, Table(view), found.candidates[0],
                                    found.candidates[best], rollouts)
             checked.append(Checked(view.phase.name, z, action == found.candidates[best], equity,
                                    points))
+
+    play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, check)
+    return checked
+
+
+def check_knocks(b: str, seed: int, game: int, rollouts: int, zmin: float,
+                 samples: int | None = None) -> list[Checked]:
+    """Game ``game`` of a tournament of Hard against ``b``, each of Hard's knock decisions near
+    the match's end searched both ways by an Expert reading the player as Hard does, and the
+    runner-up checked when the search rates it at least ``zmin`` standard errors better."""
+    seat = game % 2
+    players = players_of("hard", b, seed, game)
+    hard = players[seat]
+    assert isinstance(hard, HardPlayer)
+    expert = ExpertPlayer(random.Random(f"knocks/{seed}/{game}"), samples)
+    expert.reading = hard.reading
+    checked: list[Checked] = []
+
+    def check(match: MatchState, view: PlayerView, _action: Action, _seconds: float) -> None:
+        if (view.seat != seat or view.phase is not Phase.DECIDE
+                or Knock() not in view.legal_actions or not endgame(view)
+                or best_arrangement(view.hand).deadwood_count == 0):
+            return
+        expert.eager, expert.style = hard.eager, hard.style
+        knocks = [Knock(), EndTurn()]
+        expert.search(view, knocks if expert.knocks(view) else knocks[::-1])
+        found = expert.searched
+        assert found is not None
+        z, best = best_runner_up(found)
+        if z >= zmin:
+            equity, points = truth(match.hand, seat, Table(view), found.candidates[0],
+                                   found.candidates[best], rollouts)
+            phase = f"{type(found.candidates[best]).__name__.upper()} instead"
+            checked.append(Checked(phase, z, z > expert.gate, equity, points))
 
     play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, check)
     return checked
@@ -120,7 +168,7 @@ def report(checked: list[Checked]) -> str:
         lines.append(phase)
         of_phase = [c for c in checked if c.phase == phase]
         for low, high in itertools.pairwise(BANDS):
-            line(f"search z {low:g} to {high:g}", [c for c in of_phase if low <= c.z < high])
+            line(f"search z {low:g} to {high:g}", [c for c in of_phase if low <= c.z < high or c.z == high])
         line("played (above the gate)", [c for c in of_phase if c.played])
     line("all played", [c for c in checked if c.played])
     return "\n".join(lines)
@@ -146,11 +194,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rollouts", type=count, default=32)
     parser.add_argument("--zmin", type=float, default=1.0)
     parser.add_argument("--samples", type=count, default=None, help="Expert's worlds a decision")
+    parser.add_argument("--knocks", action="store_true",
+                        help="check Hard's knock decisions near the match's end both ways")
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    check = check_knocks if args.knocks else check_game
     checked = [c for game in range(args.games)
-               for c in check_game(args.b, args.seed, game, args.rollouts, args.zmin,
-                                   args.samples)]
+               for c in check(args.b, args.seed, game, args.rollouts, args.zmin, args.samples)]
     print(report(checked))
     print(f"wall time {time.perf_counter() - start:.0f} s")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.search_check import check_game, report, rollout, truth
+from benchmarks.search_check import check_game, check_knocks, report, rollout, truth
 from gin_handset.ai.expert import GATE, Table
 from gin_handset.ai.tournament import EAAI
 from gin_handset.rules.actions import Discard, EndTurn, Knock
@@ -46,3 +46,11 @@ def test_a_tiny_check_replays_and_reports_what_expert_played() -> None:
     assert checked and all(c.z >= 1.0 for c in checked)
     assert all(c.z > GATE for c in checked if c.played)
     assert report(checked).startswith(f"{len(checked)} decisions checked")
+
+
+@pytest.mark.slow
+def test_the_knock_check_weighs_hards_knock_decisions_near_the_end_both_ways() -> None:
+    checked = [c for game in (3, 5) for c in check_knocks("hard", 5, game, 1, 1.0, samples=8)]
+    assert checked == [c for game in (3, 5) for c in check_knocks("hard", 5, game, 1, 1.0, 8)]
+    assert {c.phase for c in checked} == {"KNOCK instead", "ENDTURN instead"}
+    assert all(c.z >= 1.0 and c.played == (c.z > GATE) for c in checked)
