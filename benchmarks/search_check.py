@@ -168,7 +168,8 @@ def report(checked: list[Checked]) -> str:
         lines.append(phase)
         of_phase = [c for c in checked if c.phase == phase]
         for low, high in itertools.pairwise(BANDS):
-            line(f"search z {low:g} to {high:g}", [c for c in of_phase if low <= c.z < high or c.z == high])
+            band = [c for c in of_phase if low <= c.z < high or c.z == high]
+            line(f"search z {low:g} to {high:g}", band)
         line("played (above the gate)", [c for c in of_phase if c.played])
     line("all played", [c for c in checked if c.played])
     return "\n".join(lines)
