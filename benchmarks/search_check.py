@@ -83,13 +83,21 @@ def truth(hand: HandState, seat: int, table: Table, first: Action, other: Action
     return equity / rollouts, points / rollouts
 
 
-def best_runner_up(found: Searched) -> tuple[float, int]:
-    """The search's best runner-up: its gain in standard errors, and its index."""
-    return max(
+def judge(hand: HandState, view: PlayerView, found: Searched, rollouts: int, zmin: float
+          ) -> tuple[Action, float, float, float] | None:
+    """The search's best runner-up (by its gain in standard errors, z) against Hard's move, in
+    truth from ``hand`` for ``view``'s seat, when its z is at least ``zmin``: (the runner-up, z,
+    its mean gain in equity, in points); else None."""
+    z, best = max(
         (gain / error if error else math.copysign(math.inf, gain), i)
         for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
         if i
     )
+    if z < zmin:
+        return None
+    runner_up = found.candidates[best]
+    equity, points = truth(hand, view.seat, Table(view), found.candidates[0], runner_up, rollouts)
+    return runner_up, z, equity, points
 
 
 def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
@@ -106,14 +114,10 @@ def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
 
     def check(match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
         found = expert.searched if view.seat == seat else None
-        if found is None:
-            return
-        z, best = best_runner_up(found)
-        if z >= zmin:
-            equity, points = truth(match.hand, seat, Table(view), found.candidates[0],
-                                   found.candidates[best], rollouts)
-            checked.append(Checked(view.phase.name, z, action == found.candidates[best], equity,
-                                   points))
+        judged = None if found is None else judge(match.hand, view, found, rollouts, zmin)
+        if judged is not None:
+            runner_up, z, equity, points = judged
+            checked.append(Checked(view.phase.name, z, action == runner_up, equity, points))
 
     play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, check)
     return checked
@@ -140,13 +144,11 @@ def check_knocks(b: str, seed: int, game: int, rollouts: int, zmin: float,
         expert.eager, expert.style = hard.eager, hard.style
         knocks = [Knock(), EndTurn()]
         expert.search(view, knocks if expert.knocks(view) else knocks[::-1])
-        found = expert.searched
-        assert found is not None
-        z, best = best_runner_up(found)
-        if z >= zmin:
-            equity, points = truth(match.hand, seat, Table(view), found.candidates[0],
-                                   found.candidates[best], rollouts)
-            phase = f"{type(found.candidates[best]).__name__.upper()} instead"
+        assert expert.searched is not None
+        judged = judge(match.hand, view, expert.searched, rollouts, zmin)
+        if judged is not None:
+            runner_up, z, equity, points = judged
+            phase = f"{type(runner_up).__name__.upper()} instead"
             checked.append(Checked(phase, z, z > expert.gate, equity, points))
 
     play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, check)

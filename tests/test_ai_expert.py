@@ -202,7 +202,6 @@ def test_expert_answers_every_searched_phase(phase: Phase) -> None:
     assert Knock() not in view.legal_actions
 
 
-
 def knock_decisions(hands: int) -> list[HandState]:
     """The states of seeded hands of Hard against Hard where the seat to act may knock with
     deadwood."""
