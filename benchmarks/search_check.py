@@ -16,10 +16,10 @@ truth says so, far sooner than whole matches do.
 
 ``--knocks`` checks the knock decisions near the match's end both ways instead: Hard plays the
 matches, and at each of its knock decisions there (``expert.endgame``) an Expert seeded for the
-seat, reading the player as that Hard does, searches Hard's choice against the other (a knock
-where Hard plays on, which Expert itself no longer weighs, or playing on where Hard knocks); the
-runners-up at least ``--zmin`` standard errors better are checked in truth as above, ``played``
-marking those above Expert's gate.
+seat, reading the player as that Hard does, searches the move Hard played against the other (a
+knock where Hard plays on, which Expert itself no longer weighs, or playing on where Hard
+knocks); the runners-up at least ``--zmin`` standard errors better are checked in truth as above,
+``played`` marking those above Expert's gate.
 """
 
 from __future__ import annotations
@@ -136,14 +136,15 @@ def check_knocks(b: str, seed: int, game: int, rollouts: int, zmin: float,
     expert.reading = hard.reading
     checked: list[Checked] = []
 
-    def check(match: MatchState, view: PlayerView, _action: Action, _seconds: float) -> None:
+    def check(match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
         if (view.seat != seat or view.phase is not Phase.DECIDE
                 or Knock() not in view.legal_actions or not endgame(view)
-                or best_arrangement(view.hand).deadwood_count == 0):
+                or best_arrangement(view.hand).deadwood_count == 0
+                or action not in (Knock(), EndTurn())):
             return
         expert.eager, expert.style = hard.eager, hard.style
-        knocks = [Knock(), EndTurn()]
-        expert.search(view, knocks if expert.knocks(view) else knocks[::-1])
+        other = EndTurn() if action == Knock() else Knock()
+        expert.search(view, [action, other])  # Hard's move first
         assert expert.searched is not None
         judged = judge(match.hand, view, expert.searched, rollouts, zmin)
         if judged is not None:
