@@ -235,31 +235,3 @@ def test_expert_may_play_on_where_hard_knocks_but_never_adds_a_knock() -> None:
                 assert candidates == []
             seen.add(hard_knocks)
     assert seen == {True, False}
-
-
-def test_expert_judges_discards_a_draw_further_ahead_than_hard() -> None:
-    # Hard sheds the jack of clubs, ten points, the soonest; Expert keeps the pair of jacks
-    # (a jack of the two unseen makes a set) and throws the seven, which melds with nothing.
-    view = view_at("As 2d 2s 7h 9d 9h 9s Td Ts Jc Jd", "Kc", Phase.DISCARD)
-    assert HardPlayer(random.Random(1)).discard_card(view) == parse_card("Jc")
-    ranking = ExpertPlayer(random.Random(1)).discard_ranking(view)
-    assert DECK[ranking[0][1]] == parse_card("7h")
-    assert parse_card("Jc") in [DECK[c] for _, c in ranking[1:]]
-
-
-def test_the_deeper_value_is_the_best_discard_after_a_draw_weighing_about_every_card() -> None:
-    rng = random.Random(8)
-    gaps = []
-    for _ in range(12):
-        cards = rng.sample(DECK, 11)
-        view = view_at(" ".join(map(str, cards[:10])), str(cards[10]), Phase.DRAW)
-        judge = HardPlayer(random.Random(1)).evaluator(view)
-        hand = mask_of(view.hand)
-        every = sum(
-            p * min(judge.value((hand | b) & ~(1 << c)) + judge.risk(c) for c in bits(hand | b))
-            for b, p, _ in judge.draws
-        )
-        deep = judge.deep_value(hand)
-        assert deep >= every - 1e-9  # a few discards weighed, never a better one made up
-        gaps.append(deep - every)
-    assert sum(gaps) / len(gaps) < 0.02 and max(gaps) < 0.25

@@ -29,7 +29,7 @@ from gin_handset.rules.actions import (
     PassUpcard,
     TakeUpcard,
 )
-from gin_handset.rules.cards import DECK
+from gin_handset.rules.cards import DECK, mask_of
 from gin_handset.rules.view import PlayerView
 
 
@@ -88,14 +88,18 @@ def advise(view: PlayerView, rng: random.Random | None = None, level: str = "har
 
 
 def runner_up(view: PlayerView, action: Action, player: HardPlayer) -> Action | None:
-    """The move the coach ranks next after ``action``: the player's own when Expert's search
-    chose another, else its next best discard, or the other draw or knock decision."""
+    """The move the coach ranks next after ``action``: Hard's own when Expert's search chose
+    another, else Hard's next best discard, or the other draw or knock decision."""
     searched = player.searched if isinstance(player, ExpertPlayer) else None
     if searched is not None and searched.candidates[0] != action:
         return searched.candidates[0]
     if isinstance(action, Discard):
-        others = [c for _, c in player.discard_ranking(view) if c != action.card.index]
-        return Discard(DECK[others[0]]) if others else None
+        allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
+        allowed &= ~(1 << action.card.index)
+        if not allowed:
+            return None
+        judge = player.evaluator(view)
+        return Discard(DECK[min(judge.discard_scores(mask_of(view.hand), allowed))[1]])
     others = {TakeUpcard(): PassUpcard(), PassUpcard(): TakeUpcard(), DrawDiscard(): DrawStock(),
               DrawStock(): DrawDiscard(), Knock(): EndTurn(), EndTurn(): Knock()}
     other = others.get(action)

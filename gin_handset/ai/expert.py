@@ -1,25 +1,23 @@
-"""Expert: Hard's play, its discards judged a draw further ahead, checked by playing each
-choice out in sampled worlds.
+"""Expert: Hard's play, checked by playing each choice out in sampled worlds.
 
-Expert's own move is Hard's, except that it values its discards one stock draw further ahead
-(``Evaluator.deep_value``; measured against the champion on the same deals, README). At a real
-choice Expert takes that move (the incumbent, called Hard's move below) and lists the runners-up:
-the other draw (unless the face-up card melds with nothing and Hard leaves it), its next best
-discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of its choice, while the stock holds
-``EARLY_STOCK`` cards: later, checked against the real hidden cards, the playouts' choice of discard
-did worse than Hard's), and, once a seat is near the points to win (``endgame``), playing on where
-Hard would knock (never a knock where Hard plays on: checked against the real hidden cards, the
-knocks the search added lost points and match chances). It then samples worlds consistent with its
-view: the opponent's hand drawn from Hard's model of it (``Knowledge``: its pickups, discards and
-refusals), as good as its stock draws let it make it, and the other unseen cards shuffled into the
-stock. Each candidate is played out to the end of the hand in every world, both seats following a
-fast greedy policy (``playout``), and scored by what the result does to the match
-(``Table.equity``): the chance of winning the match from the scores after it, with the dealer of the
-next hand, read from the match-win table (``ai/matchwin.py``, learned from self-play); a result that
-takes a seat to the points to win counts as the match won or lost. The same worlds serve every
-candidate, and a runner-up replaces Hard's move only when its paired gain over those worlds is clear
-(``gate`` standard errors above zero): most differences between moves are below the noise of a few
-hundred playouts, and the playouts' policy is cruder than Hard.
+At a real choice Expert asks Hard which move it would make (the incumbent) and lists the
+runners-up: the other draw (unless the face-up card melds with nothing and Hard leaves it),
+Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of its choice,
+while the stock holds ``EARLY_STOCK`` cards: later, checked against the real hidden cards, the
+playouts' choice of discard did worse than Hard's), and, once a seat is near the points to win
+(``endgame``), playing on where Hard would knock (never a knock where Hard plays on: checked
+against the real hidden cards, the knocks the search added lost points and match chances). It
+then samples worlds consistent with its view: the opponent's hand drawn from Hard's model of it
+(``Knowledge``: its pickups, discards and refusals), as good as its stock draws let it make it,
+and the other unseen cards shuffled into the stock. Each candidate is played out to the end of
+the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
+what the result does to the match (``Table.equity``): the chance of winning the match from the
+scores after it, with the dealer of the next hand, read from the match-win table
+(``ai/matchwin.py``, learned from self-play); a result that takes a seat to the points to win
+counts as the match won or lost. The same worlds serve every candidate, and a runner-up replaces
+Hard's move only when its paired gain over those worlds is clear (``gate`` standard errors above
+zero): most differences between moves are below the noise of a few hundred playouts, and the
+playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
 move. A ``deadline`` (a ``time.monotonic`` value), when set, stops the sampling early with the
@@ -229,13 +227,6 @@ class ExpertPlayer(HardPlayer):
             return super().decide(view)
         return self.search(view, candidates)
 
-    def discard_ranking(self, view: PlayerView) -> list[tuple[float, int]]:
-        """Hard's best discards, each valued one stock draw further ahead
-        (``Evaluator.deep_value``), best first."""
-        judge = self.evaluator(view)
-        allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
-        return judge.deep_discard_scores(mask_of(view.hand), allowed)
-
     def candidates(self, view: PlayerView) -> list[Action]:
         """The moves worth playing out, Hard's first; fewer than two when there is no real
         choice (Hard's move is played at once)."""
@@ -250,7 +241,9 @@ class ExpertPlayer(HardPlayer):
         if phase is Phase.DISCARD:
             if view.stock_count < EARLY_STOCK:
                 return []  # late in a hand the playouts misjudge discards (README)
-            scores = self.discard_ranking(view)
+            judge = self.evaluator(view)
+            allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
+            scores = sorted(judge.discard_scores(mask_of(view.hand), allowed))
             close = [c for score, c in scores[: self.discards] if score <= scores[0][0] + CLOSE]
             return [Discard(DECK[c]) for c in close]
         if phase is Phase.DECIDE and Knock() in view.legal_actions and endgame(view):

@@ -203,13 +203,9 @@ class LookaheadPlayer(PhasedPlayer):
         return take + self.style.take_margin < judge.stock_value(hand)
 
     def discard_card(self, view: PlayerView) -> Card:
-        return DECK[self.discard_ranking(view)[0][1]]
-
-    def discard_ranking(self, view: PlayerView) -> list[tuple[float, int]]:
-        """(score, card index) of the discards this player weighs, best (least) first."""
         judge = self.evaluator(view)
         allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
-        return sorted(judge.discard_scores(mask_of(view.hand), allowed))
+        return DECK[judge.best_discard(mask_of(view.hand), allowed)[1]]
 
     def knocks(self, view: PlayerView) -> bool:
         threshold = self.style.knock_value

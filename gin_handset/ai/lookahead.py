@@ -6,9 +6,6 @@ opponent's hand; with a horizon k above 1, the expected best of k such draws (a 
 ways to improve is worth more than one with a single good card to wait for). Utility is the
 deadwood count less a bonus for being able to knock or go gin.
 A discard's score adds the risk that the opponent melds it, times a safety weight.
-
-Expert looks one stock draw further ahead (``deep_value``): a hand is worth the expected score
-of its best discard after the next draw, each hand after it valued as above.
 """
 
 from __future__ import annotations
@@ -18,8 +15,6 @@ from gin_handset.rules.melds import best_discards_mask, deadwood_mask
 
 MAX_DEADWOOD = 128
 CANDIDATES = 3  # discards looked at in depth for each possible stock card
-DEEP_TOP = 4  # discards of an eleven-card hand valued two draws ahead: the best by ``value``
-DEEP_KEEP = 5  # after a draw two ahead, the card drawn and this many of the hand weighed
 SUIT = 0x1FFF
 ACES = sum(1 << (13 * s) for s in range(4))
 KINGS = ACES << 12
@@ -69,7 +64,6 @@ class Evaluator:
         self.safety = safety
         self.horizon = horizon
         self._risk: dict[int, float] = {}
-        self._deep: dict[int, float] = {}
 
     def risk(self, card: int) -> float:
         """Safety cost of discarding ``card``."""
@@ -106,37 +100,6 @@ class Evaluator:
 
     def best_discard(self, hand: int, allowed: int) -> tuple[float, int]:
         return min(self.discard_scores(hand, allowed))
-
-    def deep_value(self, hand: int) -> float:
-        """A ten-card hand's value one stock draw further ahead than ``value``: the expected
-        score of the best discard after the next draw, each ten-card hand after it valued by
-        ``value``. The discards weighed after a draw are the card drawn and the ``DEEP_KEEP``
-        cards of the hand that leave the least deadwood and safety cost (within a few
-        hundredths of a point of weighing every card, for a third of the time)."""
-        known = self._deep.get(hand)
-        if known is not None:
-            return known
-        kept = self.value(hand)
-        cards = bits(hand)
-        total = 0.0
-        for b, p, _ in self.draws:
-            eleven = hand | b
-            quick = sorted((deadwood_mask(eleven & ~(1 << c)) + self.risk(c), c) for c in cards)
-            best = kept + self.risk(b.bit_length() - 1)
-            for _, c in quick[:DEEP_KEEP]:
-                best = min(best, self.value(eleven & ~(1 << c)) + self.risk(c))
-            total += p * best
-        self._deep[hand] = total
-        return total
-
-    def deep_discard_scores(self, hand: int, allowed: int) -> list[tuple[float, int]]:
-        """(score, card) for the ``DEEP_TOP`` best discards of ``allowed`` by
-        ``discard_scores``, each scored with ``deep_value`` instead, best first."""
-        first = sorted(self.discard_scores(hand, allowed))[:DEEP_TOP]
-        return sorted(
-            (self.deep_value(hand & ~(1 << c)) + self.risk(c) - 0.001 * VALUES[c], c)
-            for _, c in first
-        )
 
     def stock_value(self, hand: int) -> float:
         """Expected score of drawing from the stock and then discarding well."""
