@@ -155,13 +155,15 @@ class TableDriver(Driver):
         return True
 
     def press_continue(self) -> None:
-        """Continue on the main menu, which must offer it."""
+        """Continue on the main menu, which must offer it. The last key goes to the screens
+        without a frame after it, so the screen Continue opens is on top before any clock or
+        network news can replace it."""
         top = self.app.stack.top
         assert isinstance(top, MainMenu)
         assert top.enabled()[ITEMS.index(CONTINUE)], "Continue is offered"
         while ITEMS[top.cursor] != CONTINUE:
             self.press(K.NUM8)
-        self.press(K.SELECT)
+        self.app.stack.key(K.SELECT)
 
     def _to_create(self, top: MainMenu) -> bool:
         while ITEMS[top.cursor] != TWO_PLAYERS:
