@@ -83,16 +83,23 @@ def truth(hand: HandState, seat: int, table: Table, first: Action, other: Action
     return equity / rollouts, points / rollouts
 
 
+def best_runner_up(found: Searched) -> tuple[float, int]:
+    """The runner-up the search rated highest: (its gain in standard errors, its index). A gain
+    without spread is infinitely sure, unless it is no gain: a tie (the same result in every
+    world, as when the stock is spent) counts as z 0, not as a sure gain."""
+    return max(
+        (gain / error if error else math.copysign(math.inf, gain) if gain else 0.0, i)
+        for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
+        if i
+    )
+
+
 def judge(hand: HandState, view: PlayerView, found: Searched, rollouts: int, zmin: float
           ) -> tuple[Action, float, float, float] | None:
     """The search's best runner-up (by its gain in standard errors, z) against Hard's move, in
     truth from ``hand`` for ``view``'s seat, when its z is at least ``zmin``: (the runner-up, z,
     its mean gain in equity, in points); else None."""
-    z, best = max(
-        (gain / error if error else math.copysign(math.inf, gain), i)
-        for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
-        if i
-    )
+    z, best = best_runner_up(found)
     if z < zmin:
         return None
     runner_up = found.candidates[best]

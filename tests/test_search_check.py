@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 import pytest
 
-from benchmarks.search_check import check_game, check_knocks, report, rollout, truth
-from gin_handset.ai.expert import GATE, Table
+from benchmarks.search_check import (
+    best_runner_up,
+    check_game,
+    check_knocks,
+    report,
+    rollout,
+    truth,
+)
+from gin_handset.ai.expert import GATE, Searched, Table
 from gin_handset.ai.tournament import EAAI
 from gin_handset.rules.actions import Discard, EndTurn, Knock
 from gin_handset.rules.cards import DECK, parse_card, parse_cards
@@ -37,6 +47,14 @@ def test_the_truth_is_the_opponents_real_hand() -> None:
     # hearts is laid off) less the ace
     loose = deciding("2c 3c 4c 5h 5d 5s 7h 8h 9h Ad Qh", "Kd Qc Js 9c 7d 6c 4s 3d 8s Th", "Qh")
     assert rollout(loose, Knock(), 0, Table(view_of(loose, 0)), 0)[0] == 77 - 10 - 1
+
+
+def test_a_tie_in_every_world_is_no_confidence_and_a_spreadless_gain_is_sure() -> None:
+    moves = (Discard(parse_card("Kh")), Discard(parse_card("Qh")), Discard(parse_card("Jh")))
+    tied = Searched(moves, (0.0, 0.0, -0.01), 50, 0.01, (0.0, 0.0, 0.002))
+    assert best_runner_up(tied) == (0.0, 1)
+    assert best_runner_up(replace(tied, gains=(0.0, 0.0, 0.01))) == (5.0, 2)
+    assert best_runner_up(replace(tied, gains=(0.0, 0.03, 0.0))) == (math.inf, 1)
 
 
 @pytest.mark.slow
