@@ -1,23 +1,23 @@
 """Expert: Hard's play, checked by playing each choice out in sampled worlds.
 
 At a real choice Expert asks Hard which move it would make (the incumbent) and lists the
-runners-up: the other draw (unless the face-up card melds with nothing and Hard leaves it),
-Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of its choice,
-while the stock holds ``EARLY_STOCK`` cards: later, checked against the real hidden cards, the
-playouts' choice of discard did worse than Hard's), and, once a seat is near the points to win
-(``endgame``), playing on where Hard would knock (never a knock where Hard plays on: checked
-against the real hidden cards, the knocks the search added lost points and match chances). It
-then samples worlds consistent with its view: the opponent's hand drawn from Hard's model of it
-(``Knowledge``: its pickups, discards and refusals), as good as its stock draws let it make it,
-and the other unseen cards shuffled into the stock. Each candidate is played out to the end of
-the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
-what the result does to the match (``Table.equity``): the chance of winning the match from the
-scores after it, with the dealer of the next hand, read from the match-win table
-(``ai/matchwin.py``, learned from self-play); a result that takes a seat to the points to win
-counts as the match won or lost. The same worlds serve every candidate, and a runner-up replaces
-Hard's move only when its paired gain over those worlds is clear (``gate`` standard errors above
-zero): most differences between moves are below the noise of a few hundred playouts, and the
-playouts' policy is cruder than Hard.
+runners-up: the other draw (unless Hard leaves the face-up card and it melds with nothing or is
+one Expert threw earlier in the hand), Hard's next best discards (up to ``DISCARDS``, those it
+scores within ``CLOSE`` of its choice, while the stock holds ``EARLY_STOCK`` cards: later,
+checked against the real hidden cards, the playouts' choice of discard did worse than Hard's),
+and, once a seat is near the points to win (``endgame``), playing on where Hard would knock
+(never a knock where Hard plays on: checked against the real hidden cards, the knocks the search
+added lost points and match chances). It then samples worlds consistent with its view: the
+opponent's hand drawn from Hard's model of it (``Knowledge``: its pickups, discards and
+refusals), as good as its stock draws let it make it, and the other unseen cards shuffled into
+the stock. Each candidate is played out to the end of the hand in every world, both seats
+following a fast greedy policy (``playout``), and scored by what the result does to the match
+(``Table.equity``): the chance of winning the match from the scores after it, with the dealer of
+the next hand, read from the match-win table (``ai/matchwin.py``, learned from self-play); a
+result that takes a seat to the points to win counts as the match won or lost. The same worlds
+serve every candidate, and a runner-up replaces Hard's move only when its paired gain over those
+worlds is clear (``gate`` standard errors above zero): most differences between moves are below
+the noise of a few hundred playouts, and the playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
 move. A ``deadline`` (a ``time.monotonic`` value), when set, stops the sampling early with the
@@ -32,7 +32,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from gin_handset.ai.hard import HardPlayer, defender_deadwood
+from gin_handset.ai.hard import HardPlayer, defender_deadwood, thrown_before
 from gin_handset.ai.knowledge import VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import connected
 from gin_handset.ai.matchwin import deals_next, table_for
@@ -233,8 +233,9 @@ class ExpertPlayer(HardPlayer):
         phase = view.phase
         if phase in (Phase.OFFER, Phase.DRAW):
             take = self.wants_top(view)
-            if not take and not connected(mask_of(view.hand)) >> view.discard_pile[-1].index & 1:
-                return []  # a card that melds with nothing: no question
+            melds = connected(mask_of(view.hand)) >> view.discard_pile[-1].index & 1
+            if not take and (thrown_before(view) or not melds):
+                return []  # a card it threw, or one that melds with nothing: no question
             keep = TakeUpcard() if phase is Phase.OFFER else DrawDiscard()
             other = PassUpcard() if phase is Phase.OFFER else DrawStock()
             return [keep, other] if take else [other, keep]

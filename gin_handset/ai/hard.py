@@ -1,7 +1,8 @@
 """Normal and Hard: lookahead players; Hard also models the opponent.
 
 Both value a hand by lookahead over the next stock draws (``lookahead.Evaluator``), take the
-face-up card when that scores better than a stock draw, and discard the best-scoring card, avoiding
+face-up card when that scores better than a stock draw (never a card they threw earlier in the
+hand, ``thrown_before``), and discard the best-scoring card, avoiding
 cards the opponent may meld; Normal looks one draw ahead and knocks as soon as it may. Hard values
 a hand by the best of a few draws, reads the opponent's pickups, discards and refusals into a
 model of its hand (which sharpens its draws and its safety), and knocks when the points expected
@@ -91,6 +92,16 @@ def defender_deadwood(melds: list[Meld], opponent: int) -> int:
     laid = layable_mask(melds, opponent)
     plain = deadwood_mask(opponent)
     return min(plain, deadwood_mask(opponent & ~laid)) if laid else plain
+
+
+def thrown_before(view: PlayerView) -> bool:
+    """Whether the face-up card is one this seat discarded earlier in the hand. A lookahead
+    player never takes such a card back: two of them swapping equal cards through the pile
+    would otherwise keep a hand going for ever, the stock never shrinking (each card can then be
+    taken from the pile by each seat once at most)."""
+    top = view.discard_pile[-1]
+    return any(e.seat == view.seat and e.kind is EventKind.DISCARD and e.card == top
+               for e in view.log)
 
 
 def opponent_turns(view: PlayerView) -> int:
@@ -196,6 +207,8 @@ class LookaheadPlayer(PhasedPlayer):
         )
 
     def wants_top(self, view: PlayerView) -> bool:
+        if thrown_before(view):
+            return False
         judge = self.evaluator(view)
         hand = mask_of(view.hand)
         top = view.discard_pile[-1].index
