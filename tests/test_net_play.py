@@ -142,7 +142,7 @@ def test_a_server_killed_mid_match_restarts_from_its_data_folder_and_the_match_e
 
 
 def test_a_seat_away_past_the_patience_loses_and_the_other_is_told_meanwhile():
-    server = start_in_thread("127.0.0.1", 0, None, Limits(patience=1.0))
+    server = start_in_thread("127.0.0.1", 0, None, Limits(patience=3.0))
     ann = TableClient.create(server.url, "Ann", Options())
     try:
         wait_until(lambda: ann.code is not None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_handset.ai.levels import make_player
@@ -62,6 +62,7 @@ hand_results = st.one_of(
 )
 
 
+@settings(deadline=None)  # a loaded machine may pause an example past the default deadline
 @given(st.lists(hand_results, max_size=40), st.integers(0, 1), st.booleans())
 def test_the_final_score_is_the_hand_computation(results: list[HandResult], winner: int,
                                                  bonuses: bool) -> None:

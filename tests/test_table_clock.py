@@ -5,6 +5,7 @@ while the player acts."""
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 
@@ -57,9 +58,11 @@ def test_the_clock_of_the_seat_to_act_runs_on_its_turn_only(data_dir: Path, disp
     assert before is not None and 100 < before <= 120, "two minutes a hand, some used"
     assert clock_shown(play.ui) == f"{before // 60}:{before % 60:02d}"
     title = title_of(driver)
+    start = time.monotonic()
     time.sleep(2.1)  # two seconds of the player's turn, on a clock of its own: whatever the
     driver.app.step([], 0)  # loop was doing meanwhile, the time is counted
-    assert session.clock in (before - 2, before - 3), (session.clock, before)
+    spent = time.monotonic() - start  # a loaded machine may take longer than the sleep
+    assert before - math.ceil(spent) - 1 <= session.clock <= before - 2, (session.clock, before)
     assert title_of(driver) != title, "the clock shown on the title ticked"
     mine = session._clocks[me]
     while session.to_act == me or session.waiting:

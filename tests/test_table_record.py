@@ -325,10 +325,15 @@ def test_a_table_server_that_cannot_start_again_gives_the_seat_up_and_says_so(
 
 
 def test_the_player_who_leaves_a_match_keeps_it_as_lost(tmp_path: Path, display,
-                                                        served: ServerHandle) -> None:
+                                                        served: ServerHandle, monkeypatch) -> None:
     """CLR in the middle of a network match leaves the table: the match is lost, and the
     phone that left keeps it too (History, Statistics), as the other phone does, once the
     table's reveal checks out."""
+    import gin_handset.net.client as client
+    import gin_handset.session.remote as remote
+
+    for module in (client, remote):  # a loaded machine may answer later than a player waits
+        monkeypatch.setattr(module, "REVEAL_WAIT", 30.0)
     folder = folder_for(tmp_path, "Bob")
     out: dict = {}
     driver, session, bot_thread = joined_mid_match(served, folder, out, 10)
