@@ -2,15 +2,15 @@
 
 Both value a hand by lookahead over the next stock draws (``lookahead.Evaluator``), take the
 face-up card when that scores better than a stock draw (never a card they threw earlier in the
-hand, ``thrown_before``), and discard the best-scoring card, avoiding
-cards the opponent may meld; Normal looks one draw ahead and knocks as soon as it may. Hard values
-a hand by the best of a few draws, reads the opponent's pickups, discards and refusals into a
-model of its hand (which sharpens its draws and its safety), and knocks when the points expected
-against sampled opponent hands, as good as the opponent's stock draws let it make them, are high
-enough; as the knocker it lays down the melds that do best against those sampled hands. While the
-opponent is read as knocking as soon as it may (``Reading``: it knocked with deadwood after its
-first few turns in two of its last four long hands) and has not shown it discards by more than
-its deadwood, Hard plays a style for short hands (``HardPlayer.eager_style``).
+hand, ``thrown_before``), and discard the best-scoring card, avoiding cards the opponent may
+meld; Normal looks one draw ahead and knocks as soon as it may. Hard values a hand by the best
+of a few draws, reads the opponent's pickups, discards and refusals into a model of its hand
+(which sharpens its draws and its safety), and knocks when the points expected against sampled
+opponent hands, as good as the opponent's stock draws let it make them, are high enough; as the
+knocker it lays down the melds that do best against those sampled hands. While the opponent is
+read as knocking as soon as it may (``Reading``: it knocked with deadwood after its first few
+turns in two of its last four long hands) and has not shown it discards by more than its
+deadwood, Hard plays a style for short hands (``HardPlayer.eager_style``).
 """
 
 from __future__ import annotations
