@@ -14,6 +14,8 @@ points. The report gives, by decision and by the search's confidence, the mean g
 runner-up over Hard's move with a 95% interval: where the search's playouts mislead it, the
 truth says so, far sooner than whole matches do.
 
+``--phases OFFER,DRAW`` (or ``DISCARD``, ...) checks only Expert's decisions of those phases.
+
 ``--knocks`` checks the knock decisions near the match's end both ways instead: Hard plays the
 matches, and at each of its knock decisions there (``expert.endgame``) an Expert seeded for the
 seat, reading the player as that Hard does, searches the move Hard played against the other (a
@@ -30,6 +32,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 
 from benchmarks.reading import mean_interval
 from gin_handset.ai.expert import ExpertPlayer, Searched, Table, endgame
@@ -87,11 +90,13 @@ def best_runner_up(found: Searched) -> tuple[float, int]:
     """The runner-up the search rated highest: (its gain in standard errors, its index). A gain
     without spread is infinitely sure, unless it is no gain: a tie (the same result in every
     world, as when the stock is spent) counts as z 0, not as a sure gain."""
-    return max(
-        (gain / error if error else math.copysign(math.inf, gain) if gain else 0.0, i)
-        for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True))
-        if i
-    )
+    def z(gain: float, error: float) -> float:
+        if error:
+            return gain / error
+        return math.copysign(math.inf, gain) if gain else 0.0
+
+    return max((z(gain, error), i)
+               for i, (gain, error) in enumerate(zip(found.gains, found.errors, strict=True)) if i)
 
 
 def judge(hand: HandState, view: PlayerView, found: Searched, rollouts: int, zmin: float
@@ -108,9 +113,10 @@ def judge(hand: HandState, view: PlayerView, found: Searched, rollouts: int, zmi
 
 
 def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
-               samples: int | None = None) -> list[Checked]:
+               samples: int | None = None, phases: frozenset[str] | None = None
+               ) -> list[Checked]:
     """Game ``game`` of a tournament (deal ``game // 2``, Expert in seat ``game % 2``), each
-    close decision of Expert's checked."""
+    close decision of Expert's checked (only those of ``phases``, by name, when given)."""
     seat = game % 2
     players = players_of("expert", b, seed, game)
     expert = players[seat]
@@ -121,6 +127,8 @@ def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
 
     def check(match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
         found = expert.searched if view.seat == seat else None
+        if phases is not None and view.phase.name not in phases:
+            found = None
         judged = None if found is None else judge(match.hand, view, found, rollouts, zmin)
         if judged is not None:
             runner_up, z, equity, points = judged
@@ -196,6 +204,16 @@ def count(text: str) -> int:
     return value
 
 
+def phase_names(text: str) -> frozenset[str]:
+    """A command-line list of decision kinds: phase names, comma-separated (``OFFER,DRAW``)."""
+    names = frozenset(name.strip().upper() for name in text.split(","))
+    unknown = sorted(names - {phase.name for phase in Phase})
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"{', '.join(unknown)} is not a phase: one of {', '.join(p.name for p in Phase)}")
+    return names
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--b", default="hard", choices=PLAYER_NAMES + BENCHMARK_NAMES,
@@ -205,11 +223,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rollouts", type=count, default=32)
     parser.add_argument("--zmin", type=float, default=1.0)
     parser.add_argument("--samples", type=count, default=None, help="Expert's worlds a decision")
+    parser.add_argument("--phases", type=phase_names, default=None,
+                        help="check only Expert's decisions of these phases, e.g. OFFER,DRAW")
     parser.add_argument("--knocks", action="store_true",
                         help="check Hard's knock decisions near the match's end both ways")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    check = check_knocks if args.knocks else check_game
+    check = check_knocks if args.knocks else partial(check_game, phases=args.phases)
     checked = [c for game in range(args.games)
                for c in check(args.b, args.seed, game, args.rollouts, args.zmin, args.samples)]
     print(report(checked))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import math
 from dataclasses import replace
 
@@ -11,6 +12,7 @@ from benchmarks.search_check import (
     best_runner_up,
     check_game,
     check_knocks,
+    phase_names,
     report,
     rollout,
     truth,
@@ -57,10 +59,18 @@ def test_a_tie_in_every_world_is_no_confidence_and_a_spreadless_gain_is_sure() -
     assert best_runner_up(replace(tied, gains=(0.0, 0.03, 0.0))) == (math.inf, 1)
 
 
+def test_the_phases_to_check_are_named_as_the_rules_name_them() -> None:
+    assert phase_names("offer, DRAW") == {"OFFER", "DRAW"}
+    with pytest.raises(argparse.ArgumentTypeError, match="DRAWS is not a phase: one of OFFER"):
+        phase_names("DRAW,DRAWS")
+
+
 @pytest.mark.slow
 def test_a_tiny_check_replays_and_reports_what_expert_played() -> None:
     checked = check_game("hard", seed=5, game=0, rollouts=1, zmin=1.0, samples=8)
     assert checked == check_game("hard", seed=5, game=0, rollouts=1, zmin=1.0, samples=8)
+    discards = check_game("hard", 5, 0, 1, 1.0, samples=8, phases=frozenset({"DISCARD"}))
+    assert discards and discards == [c for c in checked if c.phase == "DISCARD"]
     assert checked and all(c.z >= 1.0 for c in checked)
     assert all(c.z > GATE for c in checked if c.played)
     assert report(checked).startswith(f"{len(checked)} decisions checked")

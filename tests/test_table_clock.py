@@ -34,8 +34,8 @@ def test_the_clock_of_the_seat_to_act_runs_on_its_turn_only(
     monkeypatch.setattr(tables, "TABLE_PORT", 0)
     SettingsStore(data_dir).save(Settings(nickname="Ann"))
     driver = TableDriver()
-    request.addfinalizer(driver.app.stack.close)  # the match is left mid-hand: the phone
-    # closes, and the table it serves stops with it, not running on through later tests
+    # the match is left mid-hand: the phone closes at the end, and its table server with it
+    request.addfinalizer(driver.app.stack.close)
     for _ in range(2):
         driver.step()  # main menu, Two Players
     time_screen = driver.top

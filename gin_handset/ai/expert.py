@@ -233,8 +233,8 @@ class ExpertPlayer(HardPlayer):
         phase = view.phase
         if phase in (Phase.OFFER, Phase.DRAW):
             take = self.wants_top(view)
-            may_meld = connected(mask_of(view.hand)) >> view.discard_pile[-1].index & 1
-            if not take and (thrown_before(view) or not may_meld):
+            if not take and (thrown_before(view) or not connected(mask_of(view.hand))
+                             >> view.discard_pile[-1].index & 1):
                 return []  # a card it threw, or one that melds with nothing: no question
             keep = TakeUpcard() if phase is Phase.OFFER else DrawDiscard()
             other = PassUpcard() if phase is Phase.OFFER else DrawStock()
