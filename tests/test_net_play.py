@@ -178,3 +178,25 @@ def test_a_seat_is_rejoined_with_its_token_alone():
     finally:
         ann.close()
         server.stop()
+
+
+def test_work_still_waiting_when_the_link_ends_is_cancelled_not_destroyed(caplog):
+    """A ``leave`` still waiting for the reveal when the table closes the link (or any work
+    submitted to the client's loop) is cancelled as the loop ends: no task is left to be
+    destroyed pending ("Task was destroyed but it is pending!")."""
+    import gc
+    import logging
+
+    server = start_in_thread("127.0.0.1", 0, None, FAST)
+    ann = TableClient.create(server.url, "Ann", Options())
+    try:
+        wait_until(lambda: ann.code is not None)
+        waiting = ann._submit(asyncio.sleep(3600))
+        with caplog.at_level(logging.ERROR, logger="asyncio"):
+            ann.close()
+            assert not ann.running
+            gc.collect()
+        assert waiting is not None and waiting.cancelled()
+        assert not [r for r in caplog.records if "destroyed" in r.getMessage()]
+    finally:
+        server.stop()

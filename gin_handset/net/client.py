@@ -267,8 +267,19 @@ class TableClient:
         try:
             self._loop.run_until_complete(self.link.run(react))
         finally:
+            self._finish_pending()
             self._updates.put(Update("closed", {"reason": self.link.failed}))
             self._loop.close()
+
+    def _finish_pending(self) -> None:
+        """Cancel what is still waiting on the loop once the link has ended (a ``leave``
+        waiting for a reveal the table sent just before it closed the link), so that no task
+        is destroyed pending."""
+        pending = asyncio.all_tasks(self._loop)
+        for task in pending:
+            task.cancel()
+        if pending:
+            self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
 
     def _submit(self, work: Awaitable[Any]) -> Future[Any] | None:
         if self._loop.is_closed() or not self._thread.is_alive():
