@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import threading
+import time
 
 import pytest
 
@@ -16,9 +17,11 @@ from gin_handset.net.bot import Bot, join_hello
 from gin_handset.net.client import SeatLink, TableClient
 from gin_handset.net.server import Limits, start_in_thread
 from gin_handset.rules.options import OKLAHOMA, Options
+from gin_handset.rules.view import PlayerView
 from tests.net_tools import ServerProcess, play_pair, seat_pair, wait_until
 
 FAST = Limits(rate=1000, burst=1000)  # bots play with no pause for thought
+RESTART_AT = 8  # the step the server is restarted at (a 50-point match is always longer)
 
 
 def check_finished(first, second) -> None:
@@ -63,36 +66,79 @@ def test_the_phones_client_plays_a_match_and_rejoins_after_the_server_comes_back
     opponent = threading.Thread(target=run_bot, daemon=True)
     opponent.start()
     player = make_player("simple", random.Random(1))
-    acted = -1
+    latest: tuple[int, PlayerView] | None = None  # the newest view, with its step
+    acted = -1  # the step last acted on
     restarted = False
+    end = time.monotonic() + 200
     try:
-        for _ in range(20_000):
+        while time.monotonic() < end:
             updates = phone.updates()
             if any(u.kind == "closed" for u in updates) or phone.verification is not None:
                 break
-            if any(u.kind == "link" for u in updates):
-                acted = -1  # an action sent as the link dropped is lost: act again
-            view = phone.view
-            step = phone.link.step
-            if view is not None and step != acted and not phone.retrying:
+            for update in updates:
+                if update.kind == "view" and update.view is not None:
+                    latest = update.message["step"], update.view
+                elif update.kind in ("link", "error"):
+                    acted = -1  # lost as the link dropped, or refused: act again
+            if latest is not None and latest[0] != acted and not phone.retrying:
+                step, view = latest
                 if view.legal_actions and view.to_act == view.seat:
-                    phone.act(player.choose(view))
+                    phone.act(player.choose(view), step)
                     acted = step
                 elif view.phase.value == "over" and phone.table["ready"][view.seat] is False:
-                    phone.next_hand()
+                    phone.next_hand(step)
                     acted = step
-            if step >= 30 and not restarted:
+            if latest is not None and latest[0] >= RESTART_AT and not restarted:
                 server.stop()
                 wait_until(lambda: phone.retrying, 60)
                 server = start_in_thread("127.0.0.1", port, tmp_path, FAST)
                 restarted = True
                 wait_until(lambda: not phone.retrying, 60)
-            phone.wait(0.01)
+            time.sleep(0.005)
         opponent.join(240)
         assert restarted
         assert phone.verification is not None and phone.verification.ok, phone.verification
         assert phone.table["reason"] == "points"
         assert bot_thread_result["bot"].link.verification.ok
+    finally:
+        phone.close()
+        server.stop()
+
+
+def test_an_action_goes_with_the_step_of_the_view_it_was_chosen_from(tmp_path):
+    """An action chosen from a view the match has since moved past is refused as stale, not
+    applied to the newer position (which the player never saw)."""
+    server = start_in_thread("127.0.0.1", 0, tmp_path, FAST)
+    phone = TableClient.create(server.url, "Ann", Options(points_to_win=50))
+    try:
+        wait_until(lambda: phone.code is not None)
+        bot = Bot(SeatLink(server.url, join_hello(phone.code, "Bob"), retry_for=1), "simple", 2)
+        opponent = threading.Thread(target=lambda: asyncio.run(bot.play()), daemon=True)
+        opponent.start()
+        views: dict[int, PlayerView] = {}
+        refusals: list[str] = []
+
+        def take() -> None:
+            for update in phone.updates():
+                if update.kind == "view" and update.view is not None:
+                    views[update.message["step"]] = update.view
+                elif update.kind == "error":
+                    refusals.append(str(update.message.get("reason")))
+
+        def my_turn() -> int | None:
+            take()
+            step = max(views, default=None)
+            return step if step is not None and views[step].to_act == views[step].seat else None
+
+        wait_until(lambda: my_turn() is not None)
+        step = my_turn()
+        chosen = views[step].legal_actions[0]
+        phone.act(chosen, step)
+        wait_until(lambda: my_turn() != step and max(views) > step)
+        phone.act(chosen, step)  # again, from the view it was chosen from
+        wait_until(lambda: take() or refusals)
+        assert len(refusals) == 1 and "stale" in refusals[0], refusals
+        assert not bot.errors, bot.errors
     finally:
         phone.close()
         server.stop()

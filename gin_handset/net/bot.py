@@ -44,7 +44,7 @@ class Bot:
             return
         if update.kind != "view" or update.view is None:
             return
-        view, step = update.view, self.link.step
+        view, step = update.view, update.message["step"]
         if self._sent is not None and step > self._sent[0]:
             self.latencies.append(time.perf_counter() - self._sent[1])
             self._sent = None
@@ -55,7 +55,7 @@ class Bot:
             if update.message.get("match_winner") is None and not ready[view.seat]:
                 self.player.recall(view)
                 self._answered = step
-                await self.link.next_hand()
+                await self.link.next_hand(step)
             return
         if view.to_act != view.seat or not view.legal_actions:
             return
@@ -64,7 +64,7 @@ class Bot:
         action = self.player.choose(view)
         self._answered = step
         self._sent = (step, time.perf_counter())
-        if await self.link.act(action):
+        if await self.link.act(action, step):
             self.moves += 1
 
 

@@ -10,13 +10,12 @@ sent, and verifies the match when the table reveals its seed at the end.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import queue
 import secrets
 import ssl
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,11 +138,14 @@ class SeatLink:
             return False
         return True
 
-    async def act(self, action: Action) -> bool:
-        return await self.send(request("act", step=self.step, action=action_text(action)))
+    async def act(self, action: Action, step: int | None = None) -> bool:
+        """Send the action chosen from the view of ``step`` (the latest view's by default);
+        the table refuses it as stale if the match has moved on since."""
+        return await self.send(request("act", step=self.step if step is None else step,
+                                       action=action_text(action)))
 
-    async def next_hand(self) -> bool:
-        return await self.send(request("next", step=self.step))
+    async def next_hand(self, step: int | None = None) -> bool:
+        return await self.send(request("next", step=self.step if step is None else step))
 
     async def leave(self) -> None:
         """Leave the table for good (a match being played is lost); the table's reveal of the
@@ -235,6 +237,8 @@ class TableClient:
         self.link = link
         self._updates: queue.Queue[Update] = queue.Queue()
         self._loop = asyncio.new_event_loop()
+        self._ending = threading.Lock()  # held to submit work, and to mark the link ended
+        self._ended = False
         self._thread = threading.Thread(target=self._run, name="table-client", daemon=True)
         self._thread.start()
 
@@ -274,19 +278,22 @@ class TableClient:
     def _finish_pending(self) -> None:
         """Cancel what is still waiting on the loop once the link has ended (a ``leave``
         waiting for a reveal the table sent just before it closed the link), so that no task
-        is destroyed pending."""
+        is destroyed pending, and no work submitted just before the end is left unstarted."""
+        with self._ending:
+            self._ended = True
+        self._loop.run_until_complete(asyncio.sleep(0))  # start what was submitted last
         pending = asyncio.all_tasks(self._loop)
         for task in pending:
             task.cancel()
         if pending:
             self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
 
-    def _submit(self, work: Awaitable[Any]) -> Future[Any] | None:
-        if self._loop.is_closed() or not self._thread.is_alive():
-            with contextlib.suppress(AttributeError, TypeError):
-                work.close()  # type: ignore[attr-defined]
-            return None
-        return asyncio.run_coroutine_threadsafe(work, self._loop)  # type: ignore[arg-type]
+    def _submit(self, work: Coroutine[Any, Any, Any]) -> Future[Any] | None:
+        with self._ending:
+            if not self._ended:
+                return asyncio.run_coroutine_threadsafe(work, self._loop)
+        work.close()
+        return None
 
     def updates(self) -> list[Update]:
         """Everything that came since the last call, oldest first."""
@@ -304,11 +311,12 @@ class TableClient:
         except queue.Empty:
             return None
 
-    def act(self, action: Action) -> None:
-        self._submit(self.link.act(action))
+    def act(self, action: Action, step: int | None = None) -> None:
+        """Send the action chosen from the view of ``step`` (see `SeatLink.act`)."""
+        self._submit(self.link.act(action, step))
 
-    def next_hand(self) -> None:
-        self._submit(self.link.next_hand())
+    def next_hand(self, step: int | None = None) -> None:
+        self._submit(self.link.next_hand(step))
 
     def leave(self) -> None:
         """Leave the table for good and wait (about `REVEAL_WAIT` at most) for the table's

@@ -417,7 +417,7 @@ class RemoteSession(SessionBase):
         if not self.human_to_act:
             return "Not your turn"
         self._sent_at = self.step
-        self.client.act(action)
+        self.client.act(action, self.step)
         return None
 
     def next_hand(self) -> None:
@@ -425,7 +425,7 @@ class RemoteSession(SessionBase):
         if self.match_over or self.waiting:
             return
         self._sent_at = self.step
-        self.client.next_hand()
+        self.client.next_hand(self.step)
 
     def close(self) -> None:
         """Leave the table (a match being played is lost) and stop the server started for
