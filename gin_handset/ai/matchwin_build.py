@@ -54,7 +54,8 @@ def build(seed: int, matches: int, jobs: int) -> tuple[dict[str, object], list[S
     if jobs <= 1:
         played = [play_one(job) for job in work]
     else:
-        with multiprocessing.Pool(jobs) as pool:
+        spawn = multiprocessing.get_context("spawn")  # see tournament.run_tournament
+        with spawn.Pool(jobs) as pool:
             played = pool.map(play_one, work, chunksize=4)
     counts = Counter(key for keys, _ in played for key in keys)
     data: dict[str, object] = {

@@ -268,13 +268,25 @@ def run_tournament(
             played: Iterable[tuple[int, GameRecord]] = map(_play, work)
             _keep(played, records, stream, key)
         else:
-            with multiprocessing.Pool(jobs) as pool:
+            # spawned, not forked: a fork copies the locks the parent's other threads hold
+            # (a test's, a phone's), and a worker could wait on one of them for ever
+            spawn = multiprocessing.get_context("spawn")
+            with spawn.Pool(jobs, initializer=use_budget, initargs=(samples,)) as pool:
                 chunks = max(1, len(work) // (jobs * 16))
                 _keep(pool.imap_unordered(_play, work, chunks), records, stream, key)
     finally:
         if stream is not None:
             stream.close()
     return summarize(a, b, seed, [records[game] for game in sorted(records)], options)
+
+
+def use_budget(samples: int | None) -> None:
+    """Give Expert a budget of ``samples`` worlds a decision in this process (None: its
+    default); a tournament's spawned workers are each given it."""
+    if samples is not None:
+        from gin_handset.ai import expert
+
+        expert.SAMPLES = samples
 
 
 def _keep(played: Iterable[tuple[int, GameRecord]], records: dict[int, GameRecord],
@@ -301,10 +313,7 @@ def main(argv: list[str] | None = None) -> None:
         help="append each match to this file; run again, it plays only the matches missing",
     )
     args = parser.parse_args(argv)
-    if args.samples is not None:
-        from gin_handset.ai import expert
-
-        expert.SAMPLES = args.samples  # the worker processes are forked after this
+    use_budget(args.samples)
     start = time.perf_counter()
     try:
         result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs,
