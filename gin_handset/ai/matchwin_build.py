@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import time
 from collections import Counter
@@ -20,7 +19,7 @@ from pathlib import Path
 
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.matchwin import DATA_FILE, HandOdds, WinTable, key_of
-from gin_handset.ai.tournament import EAAI, deal_seed, play_match
+from gin_handset.ai.tournament import EAAI, deal_seed, play_match, worker_pool
 from gin_handset.rules.actions import Action
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import PlayerView
@@ -54,8 +53,7 @@ def build(seed: int, matches: int, jobs: int) -> tuple[dict[str, object], list[S
     if jobs <= 1:
         played = [play_one(job) for job in work]
     else:
-        spawn = multiprocessing.get_context("spawn")  # see tournament.run_tournament
-        with spawn.Pool(jobs) as pool:
+        with worker_pool(jobs) as pool:
             played = pool.map(play_one, work, chunksize=4)
     counts = Counter(key for keys, _ in played for key in keys)
     data: dict[str, object] = {

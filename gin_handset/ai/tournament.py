@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import IO
 
@@ -268,10 +269,7 @@ def run_tournament(
             played: Iterable[tuple[int, GameRecord]] = map(_play, work)
             _keep(played, records, stream, key)
         else:
-            # spawned, not forked: a fork copies the locks the parent's other threads hold
-            # (a test's, a phone's), and a worker could wait on one of them for ever
-            spawn = multiprocessing.get_context("spawn")
-            with spawn.Pool(jobs, initializer=use_budget, initargs=(samples,)) as pool:
+            with worker_pool(jobs, samples) as pool:
                 chunks = max(1, len(work) // (jobs * 16))
                 _keep(pool.imap_unordered(_play, work, chunks), records, stream, key)
     finally:
@@ -280,9 +278,17 @@ def run_tournament(
     return summarize(a, b, seed, [records[game] for game in sorted(records)], options)
 
 
+def worker_pool(jobs: int, samples: int | None = None) -> Pool:
+    """``jobs`` worker processes for matches, each given Expert's budget (``use_budget``).
+    They are spawned, not forked: a fork copies the locks the parent's other threads hold (a
+    test's, a phone's), and a worker could wait on one of them for ever."""
+    spawn = multiprocessing.get_context("spawn")
+    return spawn.Pool(jobs, initializer=use_budget, initargs=(samples,))
+
+
 def use_budget(samples: int | None) -> None:
     """Give Expert a budget of ``samples`` worlds a decision in this process (None: its
-    default); a tournament's spawned workers are each given it."""
+    default)."""
     if samples is not None:
         from gin_handset.ai import expert
 

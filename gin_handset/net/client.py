@@ -138,14 +138,13 @@ class SeatLink:
             return False
         return True
 
-    async def act(self, action: Action, step: int | None = None) -> bool:
-        """Send the action chosen from the view of ``step`` (the latest view's by default);
-        the table refuses it as stale if the match has moved on since."""
-        return await self.send(request("act", step=self.step if step is None else step,
-                                       action=action_text(action)))
+    async def act(self, action: Action, step: int) -> bool:
+        """Send the action chosen from the view of ``step``; the table refuses it as stale
+        if the match has moved on since."""
+        return await self.send(request("act", step=step, action=action_text(action)))
 
-    async def next_hand(self, step: int | None = None) -> bool:
-        return await self.send(request("next", step=self.step if step is None else step))
+    async def next_hand(self, step: int) -> bool:
+        return await self.send(request("next", step=step))
 
     async def leave(self) -> None:
         """Leave the table for good (a match being played is lost); the table's reveal of the
@@ -311,11 +310,11 @@ class TableClient:
         except queue.Empty:
             return None
 
-    def act(self, action: Action, step: int | None = None) -> None:
+    def act(self, action: Action, step: int) -> None:
         """Send the action chosen from the view of ``step`` (see `SeatLink.act`)."""
         self._submit(self.link.act(action, step))
 
-    def next_hand(self, step: int | None = None) -> None:
+    def next_hand(self, step: int) -> None:
         self._submit(self.link.next_hand(step))
 
     def leave(self) -> None:
