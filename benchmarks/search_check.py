@@ -22,6 +22,14 @@ seat, reading the player as that Hard does, searches the move Hard played agains
 knock where Hard plays on, which Expert itself no longer weighs, or playing on where Hard
 knocks); the runners-up at least ``--zmin`` standard errors better are checked in truth as above,
 ``played`` marking those above Expert's gate.
+
+``--knock-rule`` checks Hard's rule of when to knock at every knock decision with deadwood: Hard
+plays the matches against ``--b``, and at each such decision the knock is scored against the
+opponent's real hand and playing on is played out ``--rollouts`` times with the stock
+reshuffled, Hard in its seat and ``--b`` in the other to the hand's end. The report gives
+knocking's gain over playing on in truth by the points Hard expected of the knock (from a
+second Hard in the same style, seeded apart, so Hard's own play is unchanged), by the stock left
+where it expected under 10, and for the knocks it made and those it passed up.
 """
 
 from __future__ import annotations
@@ -36,9 +44,9 @@ from functools import partial
 
 from benchmarks.reading import mean_interval
 from gin_handset.ai.expert import ExpertPlayer, Searched, Table, endgame
-from gin_handset.ai.hard import HardPlayer
+from gin_handset.ai.hard import HardPlayer, knock_points
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
-from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of
+from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of, worker_pool
 from gin_handset.rules.actions import Action, EndTurn, Knock
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.match import MatchState
@@ -46,6 +54,8 @@ from gin_handset.rules.melds import best_arrangement
 from gin_handset.rules.view import PlayerView, view_of
 
 BANDS = (-math.inf, 1.0, 2.0, 3.0, math.inf)  # the search's confidence (z) bands of the report
+EXPECTED = (-math.inf, 0.0, 10.0, 16.0, 20.0, 24.0, 30.0, math.inf)  # knock rule: expected points
+STOCK = (0, 10, 22, 100)  # knock rule: bands of the stock left, where Hard expected under 10
 
 
 @dataclass(frozen=True)
@@ -59,13 +69,27 @@ class Checked:
     points: float  # and in hand points
 
 
-def rollout(hand: HandState, action: Action, seat: int, table: Table, k: int) -> tuple[int, float]:
-    """``action`` played in ``hand`` with the stock reshuffled by ``k``, then Hard in both seats
-    to the hand's end: the points to ``seat`` (negative: to the opponent) and their equity."""
+@dataclass(frozen=True)
+class KnockChecked:
+    """One of Hard's knock decisions with deadwood, checked in truth."""
+
+    expected: float  # the points Hard expected of the knock
+    stock: int  # cards left in the stock
+    knocked: bool  # Hard knocked
+    equity: float  # knocking's gain over playing on in truth, in Hard's chance of the match
+    points: float  # and in hand points
+
+
+def rollout(hand: HandState, action: Action, seat: int, table: Table, k: int,
+            opponent: str = "hard") -> tuple[int, float]:
+    """``action`` played in ``hand`` with the stock reshuffled by ``k``, then Hard in ``seat``
+    and ``opponent`` in the other to the hand's end: the points to ``seat`` (negative: to the
+    opponent) and their equity."""
     stock = list(hand.stock)
     random.Random(f"stock/{k}").shuffle(stock)
     state = replace(hand, stock=tuple(stock)).apply(action)
-    players = [make_player("hard", random.Random(f"rollout/{k}/{s}")) for s in range(2)]
+    players = [make_player("hard" if s == seat else opponent, random.Random(f"rollout/{k}/{s}"))
+               for s in range(2)]
     while not state.is_over:  # a hand ends, at the latest when the stock runs low
         state = state.apply(players[state.turn].choose(view_of(state, state.turn)))
     result = state.result
@@ -75,12 +99,13 @@ def rollout(hand: HandState, action: Action, seat: int, table: Table, k: int) ->
 
 
 def truth(hand: HandState, seat: int, table: Table, first: Action, other: Action,
-          rollouts: int) -> tuple[float, float]:
-    """The mean gain of ``other`` over ``first`` in truth: (equity, points)."""
+          rollouts: int, opponent: str = "hard") -> tuple[float, float]:
+    """The mean gain of ``other`` over ``first`` in truth, ``opponent`` in the other seat:
+    (equity, points)."""
     equity = points = 0.0
     for k in range(rollouts):
-        first_points, first_equity = rollout(hand, first, seat, table, k)
-        other_points, other_equity = rollout(hand, other, seat, table, k)
+        first_points, first_equity = rollout(hand, first, seat, table, k, opponent)
+        other_points, other_equity = rollout(hand, other, seat, table, k, opponent)
         equity += other_equity - first_equity
         points += other_points - first_points
     return equity / rollouts, points / rollouts
@@ -171,6 +196,58 @@ def check_knocks(b: str, seed: int, game: int, rollouts: int, zmin: float,
     return checked
 
 
+def check_knock_rule(b: str, seed: int, game: int, rollouts: int) -> list[KnockChecked]:
+    """Game ``game`` of a tournament of Hard against ``b``, each of Hard's knock decisions with
+    deadwood checked in truth, ``b`` playing the other seat of the rollouts."""
+    seat = game % 2
+    players = players_of("hard", b, seed, game)
+    hard = players[seat]
+    assert isinstance(hard, HardPlayer)
+    shadow = HardPlayer(random.Random(f"knock-rule/{seed}/{game}"))
+    checked: list[KnockChecked] = []
+
+    def check(match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
+        if (view.seat != seat or view.phase is not Phase.DECIDE
+                or Knock() not in view.legal_actions or action not in (Knock(), EndTurn())):
+            return
+        arrangement = best_arrangement(view.hand)
+        ours = arrangement.deadwood_count
+        if ours == 0:
+            return
+        shadow.style = hard.style
+        expected = knock_points(list(arrangement.melds), ours, shadow.opponents(view), view)
+        equity, points = truth(match.hand, seat, Table(view), EndTurn(), Knock(), rollouts, b)
+        checked.append(KnockChecked(expected, view.stock_count, action == Knock(), equity,
+                                    points))
+
+    play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, check)
+    return checked
+
+
+def knock_report(checked: list[KnockChecked]) -> str:
+    """Knocking's gain over playing on in truth, by the points Hard expected of the knock."""
+    lines = [f"{len(checked)} knock decisions with deadwood checked; knocking's gain over"
+             " playing on in truth, 95% intervals"]
+
+    def line(label: str, chosen: list[KnockChecked]) -> None:
+        if not chosen:
+            return
+        points, low, high = mean_interval([c.points for c in chosen])
+        equity, equity_low, equity_high = mean_interval([c.equity for c in chosen])
+        lines.append(f"  {label:<36} n={len(chosen):5d}  points {points:+6.1f}"
+                     f" ({low:+.1f} to {high:+.1f})  equity {equity:+.3f}"
+                     f" ({equity_low:+.3f} to {equity_high:+.3f})")
+
+    for low, high in itertools.pairwise(EXPECTED):
+        line(f"expected {low:g} to {high:g}", [c for c in checked if low <= c.expected < high])
+    for low, high in itertools.pairwise(STOCK):
+        line(f"expected under 10, stock {low} to {high - 1}",
+             [c for c in checked if c.expected < 10 and low <= c.stock < high])
+    line("hard knocked", [c for c in checked if c.knocked])
+    line("hard played on", [c for c in checked if not c.knocked])
+    return "\n".join(lines)
+
+
 def report(checked: list[Checked]) -> str:
     lines = [f"{len(checked)} decisions checked"]
 
@@ -204,6 +281,17 @@ def count(text: str) -> int:
     return value
 
 
+def jobs(text: str) -> int:
+    """A command-line count of worker processes: from 1 to 64."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 64")
+    return value
+
+
 def phase_names(text: str) -> frozenset[str]:
     """A command-line list of decision kinds: phase names, comma-separated (``OFFER,DRAW``)."""
     names = frozenset(name.strip().upper() for name in text.split(","))
@@ -225,14 +313,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--samples", type=count, default=None, help="Expert's worlds a decision")
     parser.add_argument("--phases", type=phase_names, default=None,
                         help="check only Expert's decisions of these phases, e.g. OFFER,DRAW")
-    parser.add_argument("--knocks", action="store_true",
-                        help="check Hard's knock decisions near the match's end both ways")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--knocks", action="store_true",
+                      help="check Hard's knock decisions near the match's end both ways")
+    mode.add_argument("--knock-rule", action="store_true",
+                      help="check Hard's rule of when to knock at all its knock decisions")
+    parser.add_argument("--jobs", type=jobs, default=1, help="worker processes")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    check = check_knocks if args.knocks else partial(check_game, phases=args.phases)
-    checked = [c for game in range(args.games)
-               for c in check(args.b, args.seed, game, args.rollouts, args.zmin, args.samples)]
-    print(report(checked))
+    if args.knock_rule:
+        check = partial(check_knock_rule, args.b, args.seed, rollouts=args.rollouts)
+    elif args.knocks:
+        check = partial(check_knocks, args.b, args.seed, rollouts=args.rollouts,
+                        zmin=args.zmin, samples=args.samples)
+    else:
+        check = partial(check_game, args.b, args.seed, rollouts=args.rollouts, zmin=args.zmin,
+                        samples=args.samples, phases=args.phases)
+    if args.jobs == 1:
+        games = [check(game) for game in range(args.games)]
+    else:
+        with worker_pool(args.jobs) as pool:
+            games = pool.map(check, range(args.games))
+    checked = [c for game in games for c in game]
+    print(knock_report(checked) if args.knock_rule else report(checked))
     print(f"wall time {time.perf_counter() - start:.0f} s")
 
 

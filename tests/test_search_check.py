@@ -11,7 +11,10 @@ import pytest
 from benchmarks.search_check import (
     best_runner_up,
     check_game,
+    check_knock_rule,
     check_knocks,
+    jobs,
+    knock_report,
     phase_names,
     report,
     rollout,
@@ -51,6 +54,23 @@ def test_the_truth_is_the_opponents_real_hand() -> None:
     assert rollout(loose, Knock(), 0, Table(view_of(loose, 0)), 0)[0] == 77 - 10 - 1
 
 
+def test_the_rollouts_play_the_named_opponent_in_the_other_seat() -> None:
+    # Seat 1 holds three sets and an ace; seat 0, to throw, has no meld and nothing to lay off.
+    # Hard in seat 1 knocks (or gins) on its first turn whatever it draws; the camper knocks
+    # only with gin, so the hand goes on where its draw does not make one.
+    ours, theirs = parse_cards("2d 4h 6c 8s Th 9c 7d 5s 3d 2h 6h"), parse_cards(
+        "Kd Kc Ks Qd Qc Qs Jd Jc Js Ac")
+    top = parse_card("5c")
+    rest = [c for c in DECK if c not in (*ours, *theirs, top)]
+    state = HandState(options=EAAI, dealer=1, hands=(tuple(ours), tuple(theirs)),
+                      stock=tuple(rest), discard_pile=(top,), upcard=top, turn=0,
+                      phase=Phase.DISCARD)
+    table, throw, first_turn = Table(view_of(state, 0)), Discard(parse_card("6h")), {-55, -81}
+    assert {rollout(state, throw, 0, table, k)[0] for k in range(8)} <= first_turn
+    against_camper = {rollout(state, throw, 0, table, k, "camper")[0] for k in range(8)}
+    assert against_camper - first_turn
+
+
 def test_a_tie_in_every_world_is_no_confidence_and_a_spreadless_gain_is_sure() -> None:
     moves = (Discard(parse_card("Kh")), Discard(parse_card("Qh")), Discard(parse_card("Jh")))
     tied = Searched(moves, (0.0, 0.0, -0.01), 50, 0.01, (0.0, 0.0, 0.002))
@@ -63,6 +83,13 @@ def test_the_phases_to_check_are_named_as_the_rules_name_them() -> None:
     assert phase_names("offer, DRAW") == {"OFFER", "DRAW"}
     with pytest.raises(argparse.ArgumentTypeError, match="DRAWS is not a phase: one of OFFER"):
         phase_names("DRAW,DRAWS")
+
+
+def test_worker_processes_are_bounded() -> None:
+    assert jobs("2") == 2
+    for text in ("0", "65", "two"):
+        with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 64"):
+            jobs(text)
 
 
 @pytest.mark.slow
@@ -83,3 +110,20 @@ def test_the_knock_check_weighs_hards_knock_decisions_near_the_end_both_ways() -
     assert {c.phase for c in checked} == {"KNOCK instead", "ENDTURN instead"}
     assert {c.played for c in checked} == {True, False}
     assert all(c.z >= 1.0 and c.played == (c.z > GATE) for c in checked)
+
+
+@pytest.mark.slow
+def test_the_knock_rule_check_scores_every_knock_decision_with_deadwood() -> None:
+    checked = check_knock_rule("champion", 5, 1, rollouts=2)
+    assert checked == check_knock_rule("champion", 5, 1, rollouts=2)
+    assert {c.knocked for c in checked} == {True, False}
+    assert all(0 <= c.stock <= 31 for c in checked)
+    text = knock_report(checked)
+    assert text.startswith(f"{len(checked)} knock decisions with deadwood checked")
+    counts = {line.split(" n=")[0].strip(): int(line.split(" n=")[1].split()[0])
+              for line in text.splitlines()[1:]}
+    bands = [n for label, n in counts.items() if label.startswith("expected ")
+             and "stock" not in label]
+    assert sum(bands) == len(checked)  # every decision in one band of the expected points
+    assert counts["hard knocked"] == sum(c.knocked for c in checked)
+    assert counts["hard knocked"] + counts["hard played on"] == len(checked)
