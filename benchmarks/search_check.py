@@ -39,6 +39,7 @@ import itertools
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -224,19 +225,23 @@ def check_knock_rule(b: str, seed: int, game: int, rollouts: int) -> list[KnockC
     return checked
 
 
+def gains(label: str, chosen: Sequence[Checked | KnockChecked]) -> str:
+    """A report's line: the decisions' mean gain in truth, in hand points and in equity, with
+    95% intervals."""
+    points, low, high = mean_interval([c.points for c in chosen])
+    equity, equity_low, equity_high = mean_interval([c.equity for c in chosen])
+    return (f"  {label:<36} n={len(chosen):5d}  points {points:+6.1f} ({low:+.1f} to {high:+.1f})"
+            f"  equity {equity:+.3f} ({equity_low:+.3f} to {equity_high:+.3f})")
+
+
 def knock_report(checked: list[KnockChecked]) -> str:
     """Knocking's gain over playing on in truth, by the points Hard expected of the knock."""
     lines = [f"{len(checked)} knock decisions with deadwood checked; knocking's gain over"
              " playing on in truth, 95% intervals"]
 
     def line(label: str, chosen: list[KnockChecked]) -> None:
-        if not chosen:
-            return
-        points, low, high = mean_interval([c.points for c in chosen])
-        equity, equity_low, equity_high = mean_interval([c.equity for c in chosen])
-        lines.append(f"  {label:<36} n={len(chosen):5d}  points {points:+6.1f}"
-                     f" ({low:+.1f} to {high:+.1f})  equity {equity:+.3f}"
-                     f" ({equity_low:+.3f} to {equity_high:+.3f})")
+        if chosen:
+            lines.append(gains(label, chosen))
 
     for low, high in itertools.pairwise(EXPECTED):
         line(f"expected {low:g} to {high:g}", [c for c in checked if low <= c.expected < high])
@@ -252,12 +257,8 @@ def report(checked: list[Checked]) -> str:
     lines = [f"{len(checked)} decisions checked"]
 
     def line(label: str, chosen: list[Checked]) -> None:
-        if not chosen:
-            return
-        equity, low, _ = mean_interval([c.equity for c in chosen])
-        points, points_low, _ = mean_interval([c.points for c in chosen])
-        lines.append(f"  {label:<34} n={len(chosen):4d}  equity {equity:+.4f} ± {equity - low:.4f}"
-                     f"  points {points:+.2f} ± {points - points_low:.2f}")
+        if chosen:
+            lines.append(gains(label, chosen))
 
     for phase in sorted({c.phase for c in checked}):
         lines.append(phase)
@@ -270,26 +271,25 @@ def report(checked: list[Checked]) -> str:
     return "\n".join(lines)
 
 
-def count(text: str) -> int:
-    """A command-line count: a whole number from 1 to 100,000."""
+def whole(text: str, top: int) -> int:
+    """A command-line whole number from 1 to ``top``."""
     try:
         value = int(text)
     except ValueError:
         value = 0
-    if not 1 <= value <= 100_000:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 100000")
+    if not 1 <= value <= top:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {top}")
     return value
+
+
+def count(text: str) -> int:
+    """A command-line count: a whole number from 1 to 100,000."""
+    return whole(text, 100_000)
 
 
 def jobs(text: str) -> int:
     """A command-line count of worker processes: from 1 to 64."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 64:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 64")
-    return value
+    return whole(text, 64)
 
 
 def phase_names(text: str) -> frozenset[str]:
