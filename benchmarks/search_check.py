@@ -30,6 +30,8 @@ reshuffled, Hard in its seat and ``--b`` in the other to the hand's end. The rep
 knocking's gain over playing on in truth by the points Hard expected of the knock (from a
 second Hard in the same style, seeded apart, so Hard's own play is unchanged), by the stock left
 where it expected under 10, and for the knocks it made and those it passed up.
+
+``--jobs N`` plays the matches in ``N`` processes (any mode); the report is the same for any N.
 """
 
 from __future__ import annotations
