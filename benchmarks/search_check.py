@@ -47,7 +47,7 @@ from functools import partial
 
 from benchmarks.reading import mean_interval
 from gin_handset.ai.expert import ExpertPlayer, Searched, Table, endgame
-from gin_handset.ai.hard import HardPlayer, knock_points
+from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of, worker_pool
 from gin_handset.rules.actions import Action, EndTurn, Knock
@@ -213,12 +213,10 @@ def check_knock_rule(b: str, seed: int, game: int, rollouts: int) -> list[KnockC
         if (view.seat != seat or view.phase is not Phase.DECIDE
                 or Knock() not in view.legal_actions or action not in (Knock(), EndTurn())):
             return
-        arrangement = best_arrangement(view.hand)
-        ours = arrangement.deadwood_count
-        if ours == 0:
+        if best_arrangement(view.hand).deadwood_count == 0:
             return
         shadow.style = hard.style
-        expected = knock_points(list(arrangement.melds), ours, shadow.opponents(view), view)
+        expected = shadow.expected_knock(view)
         equity, points = truth(match.hand, seat, Table(view), EndTurn(), Knock(), rollouts, b)
         checked.append(KnockChecked(expected, view.stock_count, action == Knock(), equity,
                                     points))
@@ -227,49 +225,42 @@ def check_knock_rule(b: str, seed: int, game: int, rollouts: int) -> list[KnockC
     return checked
 
 
-def gains(label: str, chosen: Sequence[Checked | KnockChecked]) -> str:
-    """A report's line: the decisions' mean gain in truth, in hand points and in equity, with
-    95% intervals."""
+def gains(label: str, chosen: Sequence[Checked | KnockChecked]) -> list[str]:
+    """A report's line, if there are decisions: their mean gain in truth, in hand points and
+    in equity, with 95% intervals."""
+    if not chosen:
+        return []
     points, low, high = mean_interval([c.points for c in chosen])
     equity, equity_low, equity_high = mean_interval([c.equity for c in chosen])
-    return (f"  {label:<36} n={len(chosen):5d}  points {points:+6.1f} ({low:+.1f} to {high:+.1f})"
-            f"  equity {equity:+.3f} ({equity_low:+.3f} to {equity_high:+.3f})")
+    return [f"  {label:<36} n={len(chosen):5d}  points {points:+6.1f} ({low:+.1f} to {high:+.1f})"
+            f"  equity {equity:+.3f} ({equity_low:+.3f} to {equity_high:+.3f})"]
 
 
 def knock_report(checked: list[KnockChecked]) -> str:
     """Knocking's gain over playing on in truth, by the points Hard expected of the knock."""
     lines = [f"{len(checked)} knock decisions with deadwood checked; knocking's gain over"
              " playing on in truth, 95% intervals"]
-
-    def line(label: str, chosen: list[KnockChecked]) -> None:
-        if chosen:
-            lines.append(gains(label, chosen))
-
     for low, high in itertools.pairwise(EXPECTED):
-        line(f"expected {low:g} to {high:g}", [c for c in checked if low <= c.expected < high])
+        lines += gains(f"expected {low:g} to {high:g}",
+                       [c for c in checked if low <= c.expected < high])
     for low, high in itertools.pairwise(STOCK):
-        line(f"expected under 10, stock {low} to {high - 1}",
-             [c for c in checked if c.expected < 10 and low <= c.stock < high])
-    line("hard knocked", [c for c in checked if c.knocked])
-    line("hard played on", [c for c in checked if not c.knocked])
+        lines += gains(f"expected under 10, stock {low} to {high - 1}",
+                       [c for c in checked if c.expected < 10 and low <= c.stock < high])
+    lines += gains("hard knocked", [c for c in checked if c.knocked])
+    lines += gains("hard played on", [c for c in checked if not c.knocked])
     return "\n".join(lines)
 
 
 def report(checked: list[Checked]) -> str:
     lines = [f"{len(checked)} decisions checked"]
-
-    def line(label: str, chosen: list[Checked]) -> None:
-        if chosen:
-            lines.append(gains(label, chosen))
-
     for phase in sorted({c.phase for c in checked}):
         lines.append(phase)
         of_phase = [c for c in checked if c.phase == phase]
         for low, high in itertools.pairwise(BANDS):
             band = [c for c in of_phase if low <= c.z < high or c.z == high]
-            line(f"search z {low:g} to {high:g}", band)
-        line("played (above the gate)", [c for c in of_phase if c.played])
-    line("all played", [c for c in checked if c.played])
+            lines += gains(f"search z {low:g} to {high:g}", band)
+        lines += gains("played (above the gate)", [c for c in of_phase if c.played])
+    lines += gains("all played", [c for c in checked if c.played])
     return "\n".join(lines)
 
 
@@ -280,7 +271,7 @@ def whole(text: str, top: int) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= top:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {top}")
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number from 1 to {top}")
     return value
 
 

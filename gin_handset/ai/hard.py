@@ -227,8 +227,13 @@ class LookaheadPlayer(PhasedPlayer):
             return True
         if threshold == math.inf:
             return False
-        melds = list(best_arrangement(view.hand).melds)
-        return knock_points(melds, ours, self.opponents(view), view) >= threshold
+        return self.expected_knock(view) >= threshold
+
+    def expected_knock(self, view: PlayerView) -> float:
+        """The points a knock now is expected to score, against sampled opponent hands."""
+        arrangement = best_arrangement(view.hand)
+        hands = self.opponents(view)
+        return knock_points(list(arrangement.melds), arrangement.deadwood_count, hands, view)
 
     def opponents(self, view: PlayerView) -> list[int]:
         """Sampled opponent hands, as good as its stock draws let it make them."""
