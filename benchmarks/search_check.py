@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from benchmarks.reading import mean_interval
+from gin_handset.ai import arguments
 from gin_handset.ai.expert import ExpertPlayer, Searched, Table, endgame
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
@@ -264,27 +265,6 @@ def report(checked: list[Checked]) -> str:
     return "\n".join(lines)
 
 
-def whole(text: str, top: int) -> int:
-    """A command-line whole number from 1 to ``top``."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= top:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number from 1 to {top}")
-    return value
-
-
-def count(text: str) -> int:
-    """A command-line count: a whole number from 1 to 100,000."""
-    return whole(text, 100_000)
-
-
-def jobs(text: str) -> int:
-    """A command-line count of worker processes: from 1 to 64."""
-    return whole(text, 64)
-
-
 def phase_names(text: str) -> frozenset[str]:
     """A command-line list of decision kinds: phase names, comma-separated (``OFFER,DRAW``)."""
     names = frozenset(name.strip().upper() for name in text.split(","))
@@ -299,11 +279,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--b", default="hard", choices=PLAYER_NAMES + BENCHMARK_NAMES,
                         help="Expert's opponent")
-    parser.add_argument("--games", type=count, default=40)
+    parser.add_argument("--games", type=arguments.count, default=40)
     parser.add_argument("--seed", type=int, default=9300)
-    parser.add_argument("--rollouts", type=count, default=32)
+    parser.add_argument("--rollouts", type=arguments.count, default=32)
     parser.add_argument("--zmin", type=float, default=1.0)
-    parser.add_argument("--samples", type=count, default=None, help="Expert's worlds a decision")
+    parser.add_argument("--samples", type=arguments.count, default=None,
+                        help="Expert's worlds a decision")
     parser.add_argument("--phases", type=phase_names, default=None,
                         help="check only Expert's decisions of these phases, e.g. OFFER,DRAW")
     mode = parser.add_mutually_exclusive_group()
@@ -311,7 +292,7 @@ def main(argv: list[str] | None = None) -> None:
                       help="check Hard's knock decisions near the match's end both ways")
     mode.add_argument("--knock-rule", action="store_true",
                       help="check Hard's rule of when to knock at all its knock decisions")
-    parser.add_argument("--jobs", type=jobs, default=1, help="worker processes")
+    parser.add_argument("--jobs", type=arguments.jobs, default=1, help="worker processes")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     if args.knock_rule:

@@ -13,7 +13,6 @@ from benchmarks.search_check import (
     check_game,
     check_knock_rule,
     check_knocks,
-    jobs,
     knock_report,
     phase_names,
     report,
@@ -83,13 +82,6 @@ def test_the_phases_to_check_are_named_as_the_rules_name_them() -> None:
     assert phase_names("offer, DRAW") == {"OFFER", "DRAW"}
     with pytest.raises(argparse.ArgumentTypeError, match="DRAWS is not a phase: one of OFFER"):
         phase_names("DRAW,DRAWS")
-
-
-def test_worker_processes_are_bounded() -> None:
-    assert jobs("2") == 2
-    for text in ("0", "65", "two"):
-        with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 64"):
-            jobs(text)
 
 
 @pytest.mark.slow

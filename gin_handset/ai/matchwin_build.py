@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from gin_handset.ai import arguments
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.matchwin import DATA_FILE, HandOdds, WinTable, key_of
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match, worker_pool
@@ -90,9 +91,9 @@ def check(data: dict[str, object], starts: list[Start]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=400)
+    parser.add_argument("--matches", type=arguments.count, default=400)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=arguments.jobs, default=1)
     parser.add_argument("--out", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
     start = time.perf_counter()

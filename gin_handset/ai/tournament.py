@@ -22,6 +22,7 @@ from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import IO
 
+from gin_handset.ai import arguments
 from gin_handset.ai.game_log import (
     GameRecord,
     LogError,
@@ -308,11 +309,11 @@ def main(argv: list[str] | None = None) -> None:
     names = PLAYER_NAMES + BENCHMARK_NAMES
     parser.add_argument("--a", default="hard", choices=names)
     parser.add_argument("--b", default="simple", choices=names)
-    parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--games", type=arguments.count, default=400)
+    parser.add_argument("--jobs", type=arguments.jobs, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--samples", type=int, default=None, help="expert's budget: worlds a decision"
+        "--samples", type=arguments.count, default=None, help="expert's budget: worlds a decision"
     )
     parser.add_argument(
         "--log", type=Path, default=None,

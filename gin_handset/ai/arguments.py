@@ -1,0 +1,31 @@
+"""Command-line numbers of the computer players' tools (the tournament, the match-win table's
+build, the benchmarks): bounded, so a mistyped count cannot ask for a billion matches or a
+thousand processes."""
+
+from __future__ import annotations
+
+import argparse
+
+MAX_COUNT = 100_000  # matches, rollouts or worlds a decision
+MAX_JOBS = 64  # worker processes
+
+
+def whole(text: str, top: int) -> int:
+    """A command-line whole number from 1 to ``top``; the message echoes at most 20 characters."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= top:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number from 1 to {top}")
+    return value
+
+
+def count(text: str) -> int:
+    """A command-line count: a whole number from 1 to ``MAX_COUNT``."""
+    return whole(text, MAX_COUNT)
+
+
+def jobs(text: str) -> int:
+    """A command-line count of worker processes: from 1 to ``MAX_JOBS``."""
+    return whole(text, MAX_JOBS)

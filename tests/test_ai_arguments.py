@@ -1,0 +1,46 @@
+"""The computer players' tools refuse counts out of bounds by name, before playing anything."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from benchmarks import search_check
+from gin_handset.ai import matchwin_build, tournament
+from gin_handset.ai.arguments import MAX_COUNT, MAX_JOBS, count, jobs
+
+
+def test_counts_and_jobs_are_whole_numbers_within_their_bounds() -> None:
+    assert count("1") == 1 and count(str(MAX_COUNT)) == MAX_COUNT
+    assert jobs("2") == 2 and jobs(str(MAX_JOBS)) == MAX_JOBS
+    for text in ("0", "-3", str(MAX_COUNT + 1), "1e9", "two", ""):
+        with pytest.raises(argparse.ArgumentTypeError, match=f"from 1 to {MAX_COUNT}"):
+            count(text)
+    for text in ("0", str(MAX_JOBS + 1), "2.5"):
+        with pytest.raises(argparse.ArgumentTypeError, match=f"from 1 to {MAX_JOBS}"):
+            jobs(text)
+
+
+def test_a_long_bad_number_is_echoed_short() -> None:
+    with pytest.raises(argparse.ArgumentTypeError) as caught:
+        count("9" * 5000)
+    assert len(str(caught.value)) < 80
+
+
+@pytest.mark.parametrize(("main", "argv", "named"), [
+    (tournament.main, ["--jobs", "1000"], "--jobs"),
+    (tournament.main, ["--games", "1000000000"], "--games"),
+    (tournament.main, ["--samples", "0"], "--samples"),
+    (matchwin_build.main, ["--matches", "-1"], "--matches"),
+    (matchwin_build.main, ["--jobs", "0"], "--jobs"),
+    (search_check.main, ["--rollouts", "0"], "--rollouts"),
+])
+def test_each_tool_refuses_a_count_out_of_bounds_by_name(
+    main, argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert named in err and "is not a whole number from 1 to" in err and "Traceback" not in err
