@@ -1,9 +1,10 @@
 """The coach: the move Hard (or Expert) would make, with a short reason, from a PlayerView.
 
 Pure Python (no pygame), and may be called off the main loop; the same view, level and seed
-give the same advice. Expert coaches within its budget: ``samples`` worlds (by default
-``expert.SAMPLES``: within 1 s on one core) and, when given, ``seconds`` from the moment it is
-asked; ``Coach.hurry`` (another thread) makes it answer at once with what it has.
+give the same advice, unless ``seconds`` cut Expert's search short. Expert coaches within its
+budget: ``samples`` worlds (by default ``expert.SAMPLES``: within 1 s on one core) and, when
+given, ``seconds`` from the moment it is asked; ``Coach.hurry`` (another thread) makes it
+answer at once with what it has.
 
 The reason (``ai/reasons.py``) names what sets the move apart from the coach's runner-up: for
 a discard, Hard's next best (or Hard's own, when Expert's search overruled it); for a draw, the

@@ -66,8 +66,8 @@ SPAN = 10  # points either side of the scores over which a point's worth is meas
 def endgame(view: PlayerView) -> bool:
     """Whether the hand may decide the match: a seat is within ``ENDGAME`` of the points to
     win. Only then does Expert play Hard's knock out against playing on (before that, Hard's
-    rule of knocking at 20 expected points does better than the playouts, whose knocks are too
-    simple)."""
+    rule of knocking at its style's expected points does better than the playouts, whose knocks
+    are too simple)."""
     return max(view.scores) + ENDGAME >= view.options.points_to_win
 
 
@@ -223,13 +223,16 @@ class ExpertPlayer(HardPlayer):
         self.reading.see(view)
         self.searched = None
         candidates = self.candidates(view)
-        if len(candidates) < 2:
+        if not candidates:
             return super().decide(view)
+        if len(candidates) == 1:
+            return candidates[0]
         return self.search(view, candidates)
 
     def candidates(self, view: PlayerView) -> list[Action]:
-        """The moves worth playing out, Hard's first; fewer than two when there is no real
-        choice (Hard's move is played at once)."""
+        """The moves worth playing out, Hard's first; none when there is no real choice (Hard's
+        move is played at once), or Hard's move alone once Hard has weighed it here (its knock:
+        asked again, Hard would sample the opponent's hand afresh)."""
         phase = view.phase
         if phase in (Phase.OFFER, Phase.DRAW):
             take = self.wants_top(view)
@@ -248,14 +251,12 @@ class ExpertPlayer(HardPlayer):
             close = [c for score, c in scores[: self.discards] if score <= scores[0][0] + CLOSE]
             return [Discard(DECK[c]) for c in close]
         if phase is Phase.DECIDE and Knock() in view.legal_actions and endgame(view):
-            return [Knock(), EndTurn()] if self.knocks(view) else []  # no knock added (README)
+            return [Knock(), EndTurn()] if self.knocks(view) else [EndTurn()]  # none added
         return []
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
         """Hard's move (``candidates[0]``) unless a runner-up clearly does better when played
         out in sampled worlds; what was found is kept in ``searched``."""
-        if len(candidates) == 1:
-            return candidates[0]
         rng = random.Random(self.rng.random())
         know = Knowledge.of(view, self.style.model)
         draws = sum(e.kind is EventKind.STOCK and e.seat != view.seat for e in view.log)
