@@ -147,11 +147,9 @@ def check_game(b: str, seed: int, game: int, rollouts: int, zmin: float,
     """Game ``game`` of a tournament (deal ``game // 2``, Expert in seat ``game % 2``), each
     close decision of Expert's checked (only those of ``phases``, by name, when given)."""
     seat = game % 2
-    players = players_of("expert", b, seed, game)
+    players = players_of("expert", b, seed, game, samples)
     expert = players[seat]
     assert isinstance(expert, ExpertPlayer)
-    if samples is not None:
-        expert.samples = samples
     checked: list[Checked] = []
 
     def check(match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gin_handset.ai import expert
-from gin_handset.ai.tournament import EAAI, play_game, run_tournament, use_budget, wilson
+from gin_handset.ai.tournament import EAAI, play_game, run_tournament, wilson
 from gin_handset.rules.options import Options
 
 
@@ -32,17 +32,18 @@ def test_the_eaai_protocol() -> None:
     assert len(to_50.hands) < len(default.hands)
 
 
-def test_experts_budget_reaches_the_spawned_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_experts_budget_reaches_the_spawned_workers() -> None:
     """A tournament's workers are spawned (a forked one may inherit a lock another thread
-    holds, and wait on it for ever): each is given the budget, so two jobs play as one does."""
-    monkeypatch.setattr(expert, "SAMPLES", expert.SAMPLES)
+    holds, and wait on it for ever): each game carries the budget, so two jobs play as one
+    does, and the budget is the one asked for in this process too, leaving Expert's default."""
+    default = expert.SAMPLES
 
     def played(samples: int, jobs: int) -> tuple[float, int]:
-        use_budget(samples)
         result = run_tournament("expert", "simple", 2, seed=5, jobs=jobs, samples=samples)
         return result.margin, result.hands
 
     assert played(2, 2) == played(2, 1) != played(8, 1)
+    assert default == expert.SAMPLES
 
 
 @pytest.mark.slow

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from gin_handset.ai import arguments
+from gin_handset.ai.expert import ExpertPlayer
 from gin_handset.ai.game_log import (
     GameRecord,
     LogError,
@@ -106,15 +107,23 @@ def play_match(match: MatchState, players: Sequence[Player], watch: Watch | None
     raise RuntimeError(f"match {match.seed} did not end within {MAX_ACTIONS} actions")
 
 
-def players_of(a: str, b: str, seed: int, game: int) -> list[Player]:
-    """The two players of game ``game`` of a tournament, A in seat ``game % 2``, seeded."""
+def players_of(a: str, b: str, seed: int, game: int, samples: int | None = None
+               ) -> list[Player]:
+    """The two players of game ``game`` of a tournament, A in seat ``game % 2``, seeded; an
+    Expert given ``samples`` worlds a decision (None: its default)."""
     names = (a, b) if game % 2 == 0 else (b, a)
-    return [make_player(names[seat], random.Random(f"{seed}/{game}/{seat}/{names[seat]}"))
-            for seat in range(2)]
+    players = [make_player(names[seat], random.Random(f"{seed}/{game}/{seat}/{names[seat]}"))
+               for seat in range(2)]
+    for player in players:
+        if samples is not None and isinstance(player, ExpertPlayer):
+            player.samples = samples
+    return players
 
 
-def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> GameRecord:
-    """Game ``game`` of a tournament: deal ``game // 2``, A in seat ``game % 2``."""
+def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI,
+              samples: int | None = None) -> GameRecord:
+    """Game ``game`` of a tournament: deal ``game // 2``, A in seat ``game % 2`` (``samples``:
+    Expert's budget)."""
     a_seat = game % 2
     times: tuple[list[float], list[float]] = ([], [])
 
@@ -122,7 +131,7 @@ def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> 
         times[view.seat].append(seconds)
 
     match = play_match(MatchState.new(options, deal_seed(seed, game // 2)),
-                       players_of(a, b, seed, game), timed)
+                       players_of(a, b, seed, game, samples), timed)
 
     def side(seat: int | None) -> bool | None:
         return None if seat is None else seat == a_seat
@@ -137,9 +146,9 @@ def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI) -> 
     )
 
 
-def _play(job: tuple[str, str, int, int, Options]) -> tuple[int, GameRecord]:
-    a, b, seed, game, options = job
-    return game, play_game(a, b, seed, game, options)
+def _play(job: tuple[str, str, int, int, Options, int | None]) -> tuple[int, GameRecord]:
+    a, b, seed, game, options, samples = job
+    return game, play_game(a, b, seed, game, options, samples)
 
 
 @dataclass(frozen=True)
@@ -262,7 +271,7 @@ def run_tournament(
         if options != EAAI:
             raise ValueError("a tournament log keeps EAAI matches only")
         done, whole = read_log(log, key)
-    work = [(a, b, seed, game, options) for game in range(games) if game not in done]
+    work = [(a, b, seed, game, options, samples) for game in range(games) if game not in done]
     records = {game: record for game, record in done.items() if game < games}
     stream = open_to_append(log, whole) if log is not None and work else None
     try:
@@ -270,7 +279,7 @@ def run_tournament(
             played: Iterable[tuple[int, GameRecord]] = map(_play, work)
             _keep(played, records, stream, key)
         else:
-            with worker_pool(jobs, samples) as pool:
+            with worker_pool(jobs) as pool:
                 chunks = max(1, len(work) // (jobs * 16))
                 _keep(pool.imap_unordered(_play, work, chunks), records, stream, key)
     finally:
@@ -279,21 +288,11 @@ def run_tournament(
     return summarize(a, b, seed, [records[game] for game in sorted(records)], options)
 
 
-def worker_pool(jobs: int, samples: int | None = None) -> Pool:
-    """``jobs`` worker processes for matches, each given Expert's budget (``use_budget``).
-    They are spawned, not forked: a fork copies the locks the parent's other threads hold (a
-    test's, a phone's), and a worker could wait on one of them for ever."""
-    spawn = multiprocessing.get_context("spawn")
-    return spawn.Pool(jobs, initializer=use_budget, initargs=(samples,))
-
-
-def use_budget(samples: int | None) -> None:
-    """Give Expert a budget of ``samples`` worlds a decision in this process (None: its
-    default)."""
-    if samples is not None:
-        from gin_handset.ai import expert
-
-        expert.SAMPLES = samples
+def worker_pool(jobs: int) -> Pool:
+    """``jobs`` worker processes for matches. They are spawned, not forked: a fork copies the
+    locks the parent's other threads hold (a test's, a phone's), and a worker could wait on one
+    of them for ever."""
+    return multiprocessing.get_context("spawn").Pool(jobs)
 
 
 def _keep(played: Iterable[tuple[int, GameRecord]], records: dict[int, GameRecord],
@@ -320,7 +319,6 @@ def main(argv: list[str] | None = None) -> None:
         help="append each match to this file; run again, it plays only the matches missing",
     )
     args = parser.parse_args(argv)
-    use_budget(args.samples)
     start = time.perf_counter()
     try:
         result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs,
