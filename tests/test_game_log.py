@@ -49,6 +49,10 @@ def without_times(lines: list[dict]) -> list[dict]:
     return [{k: v for k, v in line.items() if not k.startswith("times")} for line in lines]
 
 
+MATCH = '{"a": "simple", "b": "easy", "seed": 4, "samples": null, "game": 1, "a_won": true, '
+MATCH += '"margin": 3, '
+
+
 @pytest.mark.parametrize(
     ("line", "problem"),
     [
@@ -61,6 +65,11 @@ def without_times(lines: list[dict]) -> list[dict]:
          "line 2"),
         ('{"a": "simple", "b": "easy", "seed": 4, "samples": null, "game": 1, "a_won": 1}',
          "a_won"),
+        (MATCH + '"hands": [[["gin"], null, null]], "times_a": [], "times_b": []}', "hands"),
+        (MATCH + '"hands": [[{}, true, true]], "times_a": [], "times_b": []}', "hands"),
+        (MATCH + '"hands": [], "times_a": [' + "9" * 400 + '], "times_b": []}', "times_a"),
+        (MATCH + '"hands": [], "times_a": [NaN], "times_b": []}', "times_a"),
+        (MATCH + '"hands": [], "times_a": [], "times_b": [-0.5]}', "times_b"),
     ],
 )
 def test_a_log_line_that_is_not_a_match_of_this_run_is_refused(

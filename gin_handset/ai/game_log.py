@@ -10,7 +10,6 @@ run are refused, not mixed in.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -19,6 +18,7 @@ from gin_handset.rules.hand import ResultKind
 
 MAX_LINE = 1 << 20  # bytes: a match of some hundred decisions writes a few kilobytes
 MAX_GAMES = 10_000_000  # a match number beyond this is not of any run
+MAX_SECONDS = 86_400.0  # a decision time beyond a day is not of any run
 
 
 class LogError(ValueError):
@@ -88,13 +88,15 @@ def _whole(value: object) -> bool:
 
 
 def _seconds(value: object) -> bool:
+    """A decision time: a number of seconds from 0 to ``MAX_SECONDS`` (no NaN, no infinity)."""
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value) and value >= 0)
+            and 0 <= value <= MAX_SECONDS)
 
 
 def _hand(value: object) -> bool:
     kinds = {kind.value for kind in ResultKind}
-    return (isinstance(value, list) and len(value) == 3 and value[0] in kinds
+    return (isinstance(value, list) and len(value) == 3 and isinstance(value[0], str)
+            and value[0] in kinds
             and all(side is None or isinstance(side, bool) for side in value[1:]))
 
 
