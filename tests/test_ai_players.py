@@ -375,6 +375,15 @@ def test_a_hand_laid_open_shows_a_shrewd_discarder(
     assert shrewd_shown(laid_open(hand, thrown, taken, mine)) is shrewd
 
 
+def test_a_discard_taken_back_shows_nothing() -> None:
+    """A player who puts down a low card, takes it back and throws its dearest is not shrewd."""
+    shown = laid_open("7s 8s 9s Qh Qd Qc 2d 3d 4d 9h", "Kc")
+    five = parse_card("5h")
+    log = (Event(1, EventKind.DISCARD, five), Event(1, EventKind.CANCEL, five), *shown.log)
+    assert not shrewd_shown(dataclasses.replace(shown, log=log))
+    assert shrewd_shown(dataclasses.replace(shown, log=log[:1] + shown.log))
+
+
 def test_hard_plays_for_short_hands_only_against_an_eager_player_not_seen_shrewd() -> None:
     reading = Reading([True, True, True])
     assert reading.eager and reading.exploits
@@ -423,7 +432,7 @@ def test_the_guards_knock_as_they_say() -> None:
             for seat in (1, 0)
             for kind in (EventKind.STOCK, EventKind.END)
         )
-        + tuple(Event(0, EventKind.DISCARD) for _ in range(5)),
+        + tuple(Event(0, EventKind.DISCARD, card) for card in parse_cards("2h 3h 4h 5h 6h")),
     )
     assert make_player("eager", random.Random(0)).choose(late) == Knock()
     hard = make_player("hard", random.Random(0))

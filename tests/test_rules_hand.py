@@ -30,6 +30,7 @@ from gin_handset.rules.hand import (
     ResultKind,
     is_doubled,
     knock_limit,
+    thrown,
 )
 from gin_handset.rules.match import MatchState, hand_seed, next_dealer
 from gin_handset.rules.melds import Meld, best_arrangement
@@ -127,6 +128,16 @@ def test_cancel_returns_the_discard_and_never_undoes_the_draw() -> None:
     assert hand.phase is Phase.DISCARD and drawn in hand.hands[0]
     assert parse_card("Kc") in hand.hands[0] and hand.discard_pile == (parse_card("Qd"),)
     assert len(hand.stock) == 30
+
+
+def test_a_discard_taken_back_was_never_thrown() -> None:
+    hand = play(staged(SOUTH_GIN, NORTH_LOOSE, "Qd"), PassUpcard(), PassUpcard(), DrawStock())
+    hand = play(hand, Discard(parse_card("Kc")), CancelDiscard())
+    assert thrown(hand.log, 0) == []
+    hand = play(hand, Discard(hand.hands[0][-1]), EndTurn(), DrawStock())
+    assert thrown(hand.log, 0) == [hand.discard_pile[-1]] and thrown(hand.log, 1) == []
+    hand = play(hand, Discard(parse_card("3h")), CancelDiscard(), Discard(parse_card("6h")))
+    assert thrown(hand.log, 1) == [parse_card("6h")]
 
 
 def test_knock_only_offered_within_the_limit() -> None:

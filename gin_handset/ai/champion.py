@@ -29,7 +29,7 @@ from gin_handset.rules.actions import (
     Arrange,
 )
 from gin_handset.rules.cards import Card, mask_of
-from gin_handset.rules.hand import EventKind, Phase
+from gin_handset.rules.hand import Phase, thrown
 from gin_handset.rules.melds import (
     Arrangement,
     Meld,
@@ -118,11 +118,7 @@ def _seen(view: PlayerView) -> int:
 
 def _turns(view: PlayerView) -> int:
     """How many discards this seat has made this hand (a cancelled one not counted)."""
-    count = 0
-    for event in view.log:
-        if event.seat == view.seat:
-            count += (event.kind is EventKind.DISCARD) - (event.kind is EventKind.CANCEL)
-    return count
+    return len(thrown(view.log, view.seat))
 
 
 def _candidates(hand: tuple[Card, ...], taken: Card | None) -> list[Card]:

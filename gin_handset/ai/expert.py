@@ -47,7 +47,7 @@ from gin_handset.rules.actions import (
     TakeUpcard,
 )
 from gin_handset.rules.cards import DECK, mask_of
-from gin_handset.rules.hand import DEAD_STOCK, EventKind, Phase
+from gin_handset.rules.hand import DEAD_STOCK, EventKind, Phase, thrown
 from gin_handset.rules.melds import best_arrangement, best_discards_mask, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -94,10 +94,8 @@ class Table:
         self.wins = table_for(options)
         self.dealt = view.dealer == view.seat
         self.next_dealer = options.next_dealer
-        self.turns = [0, 0]  # discards made this hand, by playout seat (0: me)
-        for event in view.log:
-            kind = (event.kind is EventKind.DISCARD) - (event.kind is EventKind.CANCEL)
-            self.turns[event.seat != view.seat] += kind
+        # discards made this hand, by playout seat (0: me)
+        self.turns = [len(thrown(view.log, seat)) for seat in (view.seat, view.opponent)]
         self.eager = False  # the opponent knocks whenever it may
 
     def knock_at(self, seat: int, turns: int) -> int:

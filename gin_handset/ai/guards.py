@@ -19,7 +19,7 @@ import random
 
 from gin_handset.ai.hard import EARLY_TURNS, HardPlayer, LookaheadPlayer, Style
 from gin_handset.rules.cards import mask_of
-from gin_handset.rules.hand import EventKind
+from gin_handset.rules.hand import thrown
 from gin_handset.rules.melds import deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -67,12 +67,7 @@ class FeintGuard(LookaheadPlayer):
     def knocks(self, view: PlayerView) -> bool:
         if self.feinted:
             return super().knocks(view)  # Hard's knock rule, its style now STRONG
-        turns = sum(
-            (e.kind is EventKind.DISCARD) - (e.kind is EventKind.CANCEL)
-            for e in view.log
-            if e.seat == view.seat
-        )
-        if turns > EARLY_TURNS and deadwood_mask(mask_of(view.hand)) > 0:
+        if len(thrown(view.log, view.seat)) > EARLY_TURNS and deadwood_mask(mask_of(view.hand)) > 0:
             self.feinted = True
             self.style = self.base_style = STRONG
         return True

@@ -29,7 +29,7 @@ from gin_handset.rules.actions import (
     Discard,
 )
 from gin_handset.rules.cards import DECK, Card, mask_of
-from gin_handset.rules.hand import PICKUPS, EventKind, Phase
+from gin_handset.rules.hand import PICKUPS, EventKind, Phase, thrown
 from gin_handset.rules.layoff import layable_mask
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
 from gin_handset.rules.view import PlayerView
@@ -77,11 +77,9 @@ def shrewd_shown(view: PlayerView) -> bool:
     if laid.is_gin:
         return False
     dearest = max(card.value for card in laid.deadwood)
-    theirs = [e for e in view.log if e.seat == view.opponent]
-    thrown = (e.card for e in theirs if e.kind is EventKind.DISCARD)
-    taken = {e.card for e in theirs if e.kind in PICKUPS}
+    taken = {e.card for e in view.log if e.seat == view.opponent and e.kind in PICKUPS}
     held = (*(card for meld in laid.melds for card in meld.cards), *laid.deadwood)
-    return any(card is not None and card.value < dearest for card in thrown) or any(
+    return any(card.value < dearest for card in thrown(view.log, view.opponent)) or any(
         card in taken and not joins_meld(tuple(c for c in held if c != card), card)
         for card in laid.deadwood
     )
@@ -99,18 +97,12 @@ def thrown_before(view: PlayerView) -> bool:
     player never takes such a card back: two of them swapping equal cards through the pile
     would otherwise keep a hand going for ever, the stock never shrinking (each card can then be
     taken from the pile by each seat once at most)."""
-    top = view.discard_pile[-1]
-    return any(e.seat == view.seat and e.kind is EventKind.DISCARD and e.card == top
-               for e in view.log)
+    return view.discard_pile[-1] in thrown(view.log, view.seat)
 
 
 def opponent_turns(view: PlayerView) -> int:
     """How many discards the opponent has made this hand (a cancelled one not counted)."""
-    return sum(
-        (e.kind is EventKind.DISCARD) - (e.kind is EventKind.CANCEL)
-        for e in view.log
-        if e.seat == view.opponent
-    )
+    return len(thrown(view.log, view.opponent))
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import cached_property
@@ -112,6 +113,19 @@ class Event:
     seat: int
     kind: EventKind
     card: Card | None = None
+
+
+def thrown(log: Sequence[Event], seat: int) -> list[Card]:
+    """The cards ``seat`` has discarded this hand, in order; a discard taken back (``CANCEL``)
+    was never thrown. Its length is the seat's turns so far."""
+    cards: list[Card] = []
+    for event in log:
+        if event.seat == seat and event.card is not None:
+            if event.kind is EventKind.DISCARD:
+                cards.append(event.card)
+            elif event.kind is EventKind.CANCEL and cards:
+                cards.pop()
+    return cards
 
 
 @dataclass(frozen=True)
