@@ -47,7 +47,7 @@ from functools import partial
 
 from benchmarks.reading import mean_interval
 from gin_handset.ai import arguments
-from gin_handset.ai.expert import ExpertPlayer, Searched, Table, endgame
+from gin_handset.ai.expert import GATE, ExpertPlayer, Searched, Table, endgame
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of, worker_pool
@@ -85,17 +85,17 @@ class KnockChecked:
 
 
 def rollout(hand: HandState, action: Action, seat: int, table: Table, k: int,
-            opponent: str = "hard") -> tuple[int, float]:
+            opponent: str = "hard", scores: tuple[int, int] = (0, 0)) -> tuple[int, float]:
     """``action`` played in ``hand`` with the stock reshuffled by ``k``, then Hard in ``seat``
-    and ``opponent`` in the other to the hand's end: the points to ``seat`` (negative: to the
-    opponent) and their equity."""
+    and ``opponent`` in the other to the hand's end, both seeing the match at ``scores``: the
+    points to ``seat`` (negative: to the opponent) and their equity."""
     stock = list(hand.stock)
     random.Random(f"stock/{k}").shuffle(stock)
     state = replace(hand, stock=tuple(stock)).apply(action)
     players = [make_player("hard" if s == seat else opponent, random.Random(f"rollout/{k}/{s}"))
                for s in range(2)]
     while not state.is_over:  # a hand ends, at the latest when the stock runs low
-        state = state.apply(players[state.turn].choose(view_of(state, state.turn)))
+        state = state.apply(players[state.turn].choose(view_of(state, state.turn, scores)))
     result = state.result
     assert result is not None
     points = 0 if result.winner is None else result.points * (1 if result.winner == seat else -1)
@@ -103,13 +103,14 @@ def rollout(hand: HandState, action: Action, seat: int, table: Table, k: int,
 
 
 def truth(hand: HandState, seat: int, table: Table, first: Action, other: Action,
-          rollouts: int, opponent: str = "hard") -> tuple[float, float]:
-    """The mean gain of ``other`` over ``first`` in truth, ``opponent`` in the other seat:
-    (equity, points)."""
+          rollouts: int, opponent: str = "hard", scores: tuple[int, int] = (0, 0)
+          ) -> tuple[float, float]:
+    """The mean gain of ``other`` over ``first`` in truth, ``opponent`` in the other seat, the
+    match at ``scores``: (equity, points)."""
     equity = points = 0.0
     for k in range(rollouts):
-        first_points, first_equity = rollout(hand, first, seat, table, k, opponent)
-        other_points, other_equity = rollout(hand, other, seat, table, k, opponent)
+        first_points, first_equity = rollout(hand, first, seat, table, k, opponent, scores)
+        other_points, other_equity = rollout(hand, other, seat, table, k, opponent, scores)
         equity += other_equity - first_equity
         points += other_points - first_points
     return equity / rollouts, points / rollouts
@@ -137,7 +138,8 @@ def judge(hand: HandState, view: PlayerView, found: Searched, rollouts: int, zmi
     if z < zmin:
         return None
     runner_up = found.candidates[best]
-    equity, points = truth(hand, view.seat, Table(view), found.candidates[0], runner_up, rollouts)
+    equity, points = truth(hand, view.seat, Table(view), found.candidates[0], runner_up, rollouts,
+                           scores=view.scores)
     return runner_up, z, equity, points
 
 
@@ -175,7 +177,6 @@ def check_knocks(b: str, seed: int, game: int, rollouts: int, zmin: float,
     hard = players[seat]
     assert isinstance(hard, HardPlayer)
     expert = ExpertPlayer(random.Random(f"knocks/{seed}/{game}"), samples)
-    expert.reading = hard.reading
     checked: list[Checked] = []
 
     def check(match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
@@ -192,7 +193,7 @@ def check_knocks(b: str, seed: int, game: int, rollouts: int, zmin: float,
         if judged is not None:
             runner_up, z, equity, points = judged
             phase = f"{type(runner_up).__name__.upper()} instead"
-            checked.append(Checked(phase, z, z > expert.gate, equity, points))
+            checked.append(Checked(phase, z, z > GATE, equity, points))
 
     play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, check)
     return checked
@@ -216,7 +217,8 @@ def check_knock_rule(b: str, seed: int, game: int, rollouts: int) -> list[KnockC
             return
         shadow.style = hard.style
         expected = shadow.expected_knock(view)
-        equity, points = truth(match.hand, seat, Table(view), EndTurn(), Knock(), rollouts, b)
+        equity, points = truth(match.hand, seat, Table(view), EndTurn(), Knock(), rollouts, b,
+                               view.scores)
         checked.append(KnockChecked(expected, view.stock_count, action == Knock(), equity,
                                     points))
 
@@ -263,6 +265,17 @@ def report(checked: list[Checked]) -> str:
     return "\n".join(lines)
 
 
+def confidence(text: str) -> float:
+    """A command-line number of standard errors: finite, from -100 to 100."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not -100 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number from -100 to 100")
+    return value
+
+
 def phase_names(text: str) -> frozenset[str]:
     """A command-line list of decision kinds: phase names, comma-separated (``OFFER,DRAW``)."""
     names = frozenset(name.strip().upper() for name in text.split(","))
@@ -280,7 +293,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=arguments.count, default=40)
     parser.add_argument("--seed", type=int, default=9300)
     parser.add_argument("--rollouts", type=arguments.count, default=32)
-    parser.add_argument("--zmin", type=float, default=1.0)
+    parser.add_argument("--zmin", type=confidence, default=1.0)
     parser.add_argument("--samples", type=arguments.count, default=None,
                         help="Expert's worlds a decision")
     parser.add_argument("--phases", type=phase_names, default=None,

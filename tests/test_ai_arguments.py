@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -35,6 +36,8 @@ def test_a_long_bad_number_is_echoed_short() -> None:
     (matchwin_build.main, ["--matches", "-1"], "--matches"),
     (matchwin_build.main, ["--jobs", "0"], "--jobs"),
     (search_check.main, ["--rollouts", "0"], "--rollouts"),
+    (search_check.main, ["--zmin", "nan"], "--zmin"),
+    (search_check.main, ["--zmin", "1e400"], "--zmin"),
 ])
 def test_each_tool_refuses_a_count_out_of_bounds_by_name(
     main, argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
@@ -43,4 +46,15 @@ def test_each_tool_refuses_a_count_out_of_bounds_by_name(
         main(argv)
     assert stopped.value.code == 2
     err = capsys.readouterr().err
-    assert named in err and "is not a whole number from 1 to" in err and "Traceback" not in err
+    assert named in err and "is not a " in err and "Traceback" not in err
+
+
+def test_the_table_build_refuses_an_out_that_is_not_a_file_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for out in (tmp_path, tmp_path / "missing" / "counts.json"):
+        with pytest.raises(SystemExit) as stopped:
+            matchwin_build.main(["--matches", "1", "--out", str(out)])
+        assert stopped.value.code == 2
+        assert f"--out {out}: not a file in an existing folder" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

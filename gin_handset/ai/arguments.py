@@ -1,6 +1,6 @@
 """Command-line numbers of the computer players' tools (the tournament, the match-win table's
-build, the benchmarks): bounded, so a mistyped count cannot ask for a billion matches or a
-thousand processes."""
+build, the benchmarks): each bounded, so a mistyped count cannot ask for a billion matches or
+a thousand processes (a run's length is still the product of its counts)."""
 
 from __future__ import annotations
 

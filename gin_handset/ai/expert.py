@@ -16,7 +16,7 @@ following a fast greedy policy (``playout``), and scored by what the result does
 the next hand, read from the match-win table (``ai/matchwin.py``, learned from self-play); a
 result that takes a seat to the points to win counts as the match won or lost. The same worlds
 serve every candidate, and a runner-up replaces Hard's move only when its paired gain over those
-worlds is clear (``gate`` standard errors above zero): most differences between moves are below
+worlds is clear (``GATE`` standard errors above zero): most differences between moves are below
 the noise of a few hundred playouts, and the playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
@@ -202,17 +202,9 @@ class Searched:
 class ExpertPlayer(HardPlayer):
     name = "expert"
 
-    def __init__(
-        self,
-        rng: random.Random,
-        samples: int | None = None,
-        discards: int = DISCARDS,
-        gate: float = GATE,
-    ) -> None:
+    def __init__(self, rng: random.Random, samples: int | None = None) -> None:
         super().__init__(rng)
         self.samples = SAMPLES if samples is None else samples  # the budget: worlds a decision
-        self.discards = discards
-        self.gate = gate
         self.deadline: float | None = None  # stop sampling at this time.monotonic()
         self.worlds_played = 0  # worlds played out for the last decision
         self.searched: Searched | None = None  # what the last decision's search found
@@ -246,7 +238,7 @@ class ExpertPlayer(HardPlayer):
             judge = self.evaluator(view)
             allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
             scores = sorted(judge.discard_scores(mask_of(view.hand), allowed))
-            close = [c for score, c in scores[: self.discards] if score <= scores[0][0] + CLOSE]
+            close = [c for score, c in scores[:DISCARDS] if score <= scores[0][0] + CLOSE]
             return [Discard(DECK[c]) for c in close]
         if phase is Phase.DECIDE and Knock() in view.legal_actions and endgame(view):
             return [Knock(), EndTurn()] if self.knocks(view) else [EndTurn()]  # none added
@@ -280,7 +272,7 @@ class ExpertPlayer(HardPlayer):
             error = math.sqrt(sum((g - mean) ** 2 for g in gain) / len(gain)) / math.sqrt(len(gain))
             means.append(mean)
             errors.append(error)
-            if mean > best_mean and mean > self.gate * error:
+            if mean > best_mean and mean > GATE * error:
                 best, best_mean = candidate, mean
         self.searched = Searched(
             tuple(candidates), tuple(means), played, table.per_point(), tuple(errors)

@@ -96,10 +96,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=arguments.jobs, default=1)
     parser.add_argument("--out", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
+    out: Path = args.out
+    if not out.parent.is_dir() or (out.exists() and not out.is_file()):
+        parser.exit(2, f"matchwin_build: --out {out}: not a file in an existing folder\n")
     start = time.perf_counter()
     data, starts = build(args.seed, args.matches, args.jobs)
-    args.out.write_text(json.dumps(data, indent=0) + "\n")
-    print(f"wrote {args.out}: {check(data, starts)}")
+    try:
+        out.write_text(json.dumps(data, indent=0) + "\n")
+    except OSError as problem:
+        parser.exit(2, f"matchwin_build: --out {out}: {problem.strerror or problem}\n")
+    print(f"wrote {out}: {check(data, starts)}")
     print(f"wall time {time.perf_counter() - start:.0f} s with --jobs {args.jobs}")
 
 
