@@ -248,9 +248,7 @@ class ExpertPlayer(HardPlayer):
         """Hard's move (``candidates[0]``) unless a runner-up clearly does better when played
         out in sampled worlds; what was found is kept in ``searched``."""
         rng = random.Random(self.rng.random())
-        know = Knowledge.of(view, self.style.model)
-        draws = sum(e.kind is EventKind.STOCK and e.seat != view.seat for e in view.log)
-        extra = round(self.style.fit * draws)
+        know, extra = self.fitting(view)
         table = Table(view)
         table.eager = self.eager
         gains: list[list[float]] = [[] for _ in candidates[1:]]

@@ -227,11 +227,16 @@ class LookaheadPlayer(PhasedPlayer):
         hands = self.opponents(view)
         return knock_points(list(arrangement.melds), arrangement.deadwood_count, hands, view)
 
-    def opponents(self, view: PlayerView) -> list[int]:
-        """Sampled opponent hands, as good as its stock draws let it make them."""
+    def fitting(self, view: PlayerView) -> tuple[Knowledge, int]:
+        """The model of the opponent's hand, and how many more cards a sampled hand is kept
+        the best of (``Style.fit`` a stock draw of the opponent's)."""
         know = Knowledge.of(view, self.style.model)
         draws = sum(e.kind is EventKind.STOCK and e.seat != view.seat for e in view.log)
-        extra = round(self.style.fit * draws)
+        return know, round(self.style.fit * draws)
+
+    def opponents(self, view: PlayerView) -> list[int]:
+        """Sampled opponent hands, as good as its stock draws let it make them."""
+        know, extra = self.fitting(view)
         rng = random.Random(self.rng.random())
         return [know.sample_fitted(extra, rng) for _ in range(self.style.samples)]
 
