@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -14,6 +15,7 @@ from gin_handset.rules.cards import parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView, view_of
+from tests.test_ai_expert import knock_decisions
 
 
 def view(hand: str, top: str, phase: Phase) -> PlayerView:
@@ -75,3 +77,19 @@ def test_expert_coaches_within_its_budget() -> None:
         state = state.apply(advice.action)
     with pytest.raises(ValueError, match="hard or expert"):
         advise(view_of(state, state.turn), level="champion")
+
+
+def test_near_the_end_experts_knock_advice_agrees_with_its_figures() -> None:
+    """Where Expert's search does not weigh the knock, its advice follows hard's rule on the
+    very hands the reason quotes: play on below the bar, knock from it."""
+    quoted = re.compile(r"(?:would score|it scores) about ([+-]\d+(?:\.\d)?) .*knocks from \+20")
+    checked = 0
+    for state in knock_decisions(8):
+        view = view_of(state, state.turn, (80, 40))
+        for seed in range(4):
+            advice = advise(view, random.Random(seed), "expert", samples=8)
+            found = quoted.search(advice.reason)
+            if found:
+                checked += 1
+                assert (advice.action == Knock()) == (float(found.group(1)) >= 20), advice.reason
+    assert checked > 10

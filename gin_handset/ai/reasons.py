@@ -11,6 +11,7 @@ from the same sampled hands it decided by; Expert's, from its search.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -278,6 +279,14 @@ def draw_reason(view: PlayerView, action: Action, other: Action | None,
             "draws to come rates an unknown card higher")
 
 
+def below_the_bar(points: float, bar: float | None) -> str:
+    """``points`` to the nearest point, or to a tenth cut down where rounding would show a
+    figure under the knock bar as the bar itself (19.7 is not "+20" when the bar is 20)."""
+    if bar is not None and points < bar <= round(points):
+        return f"{math.floor(points * 10) / 10:+.1f}"
+    return f"{points:+.0f}"
+
+
 def knock_reason(view: PlayerView, action: Action, grounds: Grounds) -> Words:
     now = deadwood(view.hand)
     if Knock() not in view.legal_actions:
@@ -292,14 +301,14 @@ def knock_reason(view: PlayerView, action: Action, grounds: Grounds) -> Words:
     knocks = isinstance(action, Knock)
     other = EndTurn() if knocks else Knock()
     extra = searched_points(grounds, action, other)
-    odds = (f"about {points:+.0f} on average against the opponent's likely hands (undercut "
-            f"in {percent(under)})")
+    bar = grounds.knock_value
+    odds = (f"about {below_the_bar(points, bar)} on average against the opponent's likely hands "
+            f"(undercut in {percent(under)})")
     if extra is not None:
         assert grounds.searched is not None
         than = "playing on" if knocks else "knocking"
         return (("Knock" if knocks else "Play on") + ": ", *played_out(
             extra, grounds.searched.worlds, [than]), f". A knock with {now} would score " + odds)
-    bar = grounds.knock_value
     enough = f"; the coach knocks from {bar:+.0f}" if bar is not None else ""
     if knocks:
         return (f"Knock with {now}: it scores " + odds + enough,)
