@@ -32,7 +32,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from gin_handset.ai.hard import HardPlayer, defender_deadwood, thrown_before
+from gin_handset.ai.hard import HardPlayer, knock_score, thrown_before
 from gin_handset.ai.knowledge import VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import connected
 from gin_handset.ai.matchwin import deals_next, table_for
@@ -121,15 +121,9 @@ class Table:
 
     def knock(self, knocker: int, defender: int) -> int:
         """Points to the knocker (negative: to the defender) of a knock with these hands."""
-        cards = [DECK[c] for c in bits(knocker)]
-        arrangement = best_arrangement(cards)
-        ours = arrangement.deadwood_count
-        if ours == 0:
-            return self.factor * (self.gin_bonus + deadwood_mask(defender))
-        theirs = defender_deadwood(list(arrangement.melds), defender)
-        if ours < theirs:
-            return self.factor * (theirs - ours)
-        return -self.factor * (ours - theirs + self.undercut_bonus)
+        arrangement = best_arrangement([DECK[c] for c in bits(knocker)])
+        return self.factor * knock_score(list(arrangement.melds), arrangement.deadwood_count,
+                                         defender, self.gin_bonus, self.undercut_bonus)
 
 
 def _discard(hand: int, taken: int) -> tuple[int, int]:

@@ -253,16 +253,21 @@ class LookaheadPlayer(PhasedPlayer):
         return max(view.legal_actions, key=points)
 
 
+def knock_score(melds: list[Meld], ours: int, defender: int, gin_bonus: int,
+                undercut_bonus: int) -> int:
+    """Points to the knocker (negative: to the defender) of a knock with ``melds`` and ``ours``
+    deadwood against the hand ``defender``, before any doubling (lay-offs as
+    ``defender_deadwood`` has them)."""
+    if ours == 0:
+        return gin_bonus + deadwood_mask(defender)
+    theirs = defender_deadwood(melds, defender)
+    return theirs - ours if ours < theirs else theirs - ours - undercut_bonus
+
+
 def knock_points(melds: list[Meld], ours: int, hands: list[int], view: PlayerView) -> float:
     """Expected points of knocking with ``melds`` and ``ours`` deadwood against sampled hands."""
-    if ours == 0:
-        gin = view.options.gin_bonus
-        return sum(gin + deadwood_mask(hand) for hand in hands) / max(1, len(hands))
-    bonus = view.options.undercut_bonus
-    total = 0
-    for hand in hands:
-        theirs = defender_deadwood(melds, hand)
-        total += theirs - ours if ours < theirs else theirs - ours - bonus
+    gin, undercut = view.options.gin_bonus, view.options.undercut_bonus
+    total = sum(knock_score(melds, ours, hand, gin, undercut) for hand in hands)
     return total / max(1, len(hands))
 
 
