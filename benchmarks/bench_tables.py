@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from gin_handset.ai import arguments
 from gin_handset.net.bot import Bot, create_hello, join_hello
 from gin_handset.net.cli import GC_THRESHOLDS
 from gin_handset.net.client import SeatLink
@@ -124,11 +125,26 @@ def run(tables: int = 500, seconds: float = 30.0, think: float = 2.0, level: str
                 server.stdout.close()
 
 
+def tables(text: str) -> int:
+    """A command-line count of tables: from 1 to 10,000."""
+    return arguments.whole(text, 10_000)
+
+
+def seconds(text: str) -> float:
+    """The measurement's length: from 1 second to an hour."""
+    return arguments.real(text, 1, 3600)
+
+
+def think(text: str) -> float:
+    """A bot's mean thinking time before a move: up to a minute."""
+    return arguments.real(text, 0, 60)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="bench_tables", description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=500)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
+    parser.add_argument("--tables", type=tables, default=500)
+    parser.add_argument("--seconds", type=seconds, default=30.0)
+    parser.add_argument("--think", type=think, default=2.0, help="mean seconds before a move")
     parser.add_argument("--level", default="simple")
     parser.add_argument("--no-fsync", action="store_true", help="serve --no-fsync")
     args = parser.parse_args(argv or [])

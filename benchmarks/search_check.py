@@ -266,14 +266,8 @@ def report(checked: list[Checked]) -> str:
 
 
 def confidence(text: str) -> float:
-    """A command-line number of standard errors: finite, from -100 to 100."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not -100 <= value <= 100:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number from -100 to 100")
-    return value
+    """A command-line number of standard errors, from -100 to 100."""
+    return arguments.real(text, -100, 100)
 
 
 def phase_names(text: str) -> frozenset[str]:

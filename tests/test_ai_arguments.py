@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import search_check
+from benchmarks import bench_tables, search_check
 from gin_handset.ai import matchwin_build, tournament
-from gin_handset.ai.arguments import MAX_COUNT, MAX_JOBS, count, jobs
+from gin_handset.ai.arguments import MAX_COUNT, MAX_JOBS, count, jobs, real
 
 
 def test_counts_and_jobs_are_whole_numbers_within_their_bounds() -> None:
@@ -21,6 +21,13 @@ def test_counts_and_jobs_are_whole_numbers_within_their_bounds() -> None:
     for text in ("0", str(MAX_JOBS + 1), "2.5"):
         with pytest.raises(argparse.ArgumentTypeError, match=f"from 1 to {MAX_JOBS}"):
             jobs(text)
+
+
+def test_a_real_number_is_finite_and_within_its_bounds() -> None:
+    assert real("2.5", 0, 60) == 2.5 and real("0", 0, 60) == 0
+    for text in ("nan", "inf", "-inf", "60.5", "-0.1", "lots"):
+        with pytest.raises(argparse.ArgumentTypeError, match="from 0 to 60"):
+            real(text, 0, 60)
 
 
 def test_a_long_bad_number_is_echoed_short() -> None:
@@ -38,6 +45,9 @@ def test_a_long_bad_number_is_echoed_short() -> None:
     (search_check.main, ["--rollouts", "0"], "--rollouts"),
     (search_check.main, ["--zmin", "nan"], "--zmin"),
     (search_check.main, ["--zmin", "1e400"], "--zmin"),
+    (bench_tables.main, ["--tables", "100000"], "--tables"),
+    (bench_tables.main, ["--seconds", "inf"], "--seconds"),
+    (bench_tables.main, ["--think", "-1"], "--think"),
 ])
 def test_each_tool_refuses_a_count_out_of_bounds_by_name(
     main, argv: list[str], named: str, capsys: pytest.CaptureFixture[str]

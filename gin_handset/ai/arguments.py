@@ -5,6 +5,7 @@ a thousand processes (a run's length is still the product of its counts)."""
 from __future__ import annotations
 
 import argparse
+import math
 
 MAX_COUNT = 100_000  # matches, rollouts or worlds a decision
 MAX_JOBS = 64  # worker processes
@@ -18,6 +19,17 @@ def whole(text: str, top: int) -> int:
         value = 0
     if not 1 <= value <= top:
         raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number from 1 to {top}")
+    return value
+
+
+def real(text: str, low: float, high: float) -> float:
+    """A command-line number from ``low`` to ``high`` (never NaN or infinite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number from {low:g} to {high:g}")
     return value
 
 
