@@ -20,6 +20,7 @@ import math
 import time
 from dataclasses import dataclass
 
+from gin_handset.ai import arguments
 from gin_handset.ai.hard import LookaheadPlayer, Reading
 from gin_handset.ai.player import Player
 from gin_handset.ai.tournament import (
@@ -126,8 +127,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reader", default="hard")
     parser.add_argument("--guard", default="feint")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=101)
+    parser.add_argument("--games", type=arguments.count, default=200)
+    parser.add_argument("--seed", type=arguments.seed, default=101)
     parser.add_argument("--switch", action="store_true",
                         help="Hard's reading before issue 22: eager for good at one eager knock")
     parser.add_argument("--blind", action="store_true",

@@ -285,11 +285,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--b", default="hard", choices=PLAYER_NAMES + BENCHMARK_NAMES,
                         help="Expert's opponent")
     parser.add_argument("--games", type=arguments.count, default=40)
-    parser.add_argument("--seed", type=int, default=9300)
+    parser.add_argument("--seed", type=arguments.seed, default=9300)
     parser.add_argument("--rollouts", type=arguments.count, default=32)
     parser.add_argument("--zmin", type=confidence, default=1.0)
     parser.add_argument("--samples", type=arguments.count, default=None,
-                        help="Expert's worlds a decision")
+                        help="worlds a decision of each Expert seat")
     parser.add_argument("--phases", type=phase_names, default=None,
                         help="check only Expert's decisions of these phases, e.g. OFFER,DRAW")
     mode = parser.add_mutually_exclusive_group()

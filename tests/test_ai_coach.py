@@ -10,6 +10,7 @@ import pytest
 
 from gin_handset.ai import make_player
 from gin_handset.ai.coach import advise
+from gin_handset.ai.reasons import below_the_bar
 from gin_handset.rules.actions import Discard, DrawDiscard, Knock, PassUpcard
 from gin_handset.rules.cards import parse_card, parse_cards
 from gin_handset.rules.hand import HandState, Phase
@@ -80,8 +81,9 @@ def test_expert_coaches_within_its_budget() -> None:
 
 
 def test_near_the_end_experts_knock_advice_agrees_with_its_figures() -> None:
-    """Where Expert's search does not weigh the knock, its advice follows hard's rule on the
-    very hands the reason quotes: play on below the bar, knock from it."""
+    """Where hard's sampled hands say play on near the match's end, Expert plays on, and its
+    reason quotes those very hands: a figure under the bar (a knock there is searched, and its
+    reason gives the search's playouts instead)."""
     quoted = re.compile(r"(?:would score|it scores) about ([+-]\d+(?:\.\d)?) .*knocks from \+20")
     checked = 0
     for state in knock_decisions(8):
@@ -93,3 +95,10 @@ def test_near_the_end_experts_knock_advice_agrees_with_its_figures() -> None:
                 checked += 1
                 assert (advice.action == Knock()) == (float(found.group(1)) >= 20), advice.reason
     assert checked > 10
+
+
+def test_a_knock_figure_just_under_the_bar_never_reads_as_the_bar() -> None:
+    assert below_the_bar(19.7, 20) == "+19.7" and below_the_bar(19.96, 20) == "+19.9"
+    assert below_the_bar(19.4, 20) == "+19" and below_the_bar(20.0, 20) == "+20"
+    assert below_the_bar(29.6, 30) == "+29.6" and below_the_bar(-3.2, 20) == "-3"
+    assert below_the_bar(19.7, None) == "+20"

@@ -9,16 +9,19 @@ import math
 
 MAX_COUNT = 100_000  # matches, rollouts or worlds a decision
 MAX_JOBS = 64  # worker processes
+MAX_SEED = 10**18  # a run's seed
 
 
-def whole(text: str, top: int) -> int:
-    """A command-line whole number from 1 to ``top``; the message echoes at most 20 characters."""
+def whole(text: str, top: int, low: int = 1) -> int:
+    """A command-line whole number from ``low`` to ``top``; the message echoes at most 20
+    characters."""
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if not 1 <= value <= top:
-        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number from 1 to {top}")
+        value = low - 1
+    if not low <= value <= top:
+        raise argparse.ArgumentTypeError(
+            f"{text[:20]!r} is not a whole number from {low} to {top}")
     return value
 
 
@@ -36,6 +39,11 @@ def real(text: str, low: float, high: float) -> float:
 def count(text: str) -> int:
     """A command-line count: a whole number from 1 to ``MAX_COUNT``."""
     return whole(text, MAX_COUNT)
+
+
+def seed(text: str) -> int:
+    """A command-line seed: a whole number from 0 to ``MAX_SEED``."""
+    return whole(text, MAX_SEED, low=0)
 
 
 def jobs(text: str) -> int:

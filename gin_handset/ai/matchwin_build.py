@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
 from collections import Counter
@@ -92,13 +93,15 @@ def check(data: dict[str, object], starts: list[Start]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=arguments.count, default=400)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=arguments.seed, default=1)
     parser.add_argument("--jobs", type=arguments.jobs, default=1)
     parser.add_argument("--out", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
     out: Path = args.out
     if not out.parent.is_dir() or (out.exists() and not out.is_file()):
         parser.exit(2, f"matchwin_build: --out {out}: not a file in an existing folder\n")
+    if not os.access(out if out.exists() else out.parent, os.W_OK):
+        parser.exit(2, f"matchwin_build: --out {out}: not writable\n")
     start = time.perf_counter()
     data, starts = build(args.seed, args.matches, args.jobs)
     try:

@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--b", default="simple", choices=names)
     parser.add_argument("--games", type=arguments.count, default=400)
     parser.add_argument("--jobs", type=arguments.jobs, default=1)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=arguments.seed, default=1)
     parser.add_argument(
         "--samples", type=arguments.count, default=None, help="expert's budget: worlds a decision"
     )

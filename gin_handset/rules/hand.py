@@ -123,7 +123,7 @@ def thrown(log: Sequence[Event], seat: int) -> list[Card]:
         if event.seat == seat and event.card is not None:
             if event.kind is EventKind.DISCARD:
                 cards.append(event.card)
-            elif event.kind is EventKind.CANCEL and cards:
+            elif event.kind is EventKind.CANCEL and cards and cards[-1] == event.card:
                 cards.pop()
     return cards
 
