@@ -111,3 +111,17 @@ def test_a_log_holding_every_match_asked_for_is_only_read(tmp_path: Path) -> Non
     before = log.read_bytes()
     assert run_tournament("simple", "easy", 4, seed=4, log=log).games == 4
     assert log.read_bytes() == before
+
+
+def test_a_log_without_decision_times_reports_them_as_not_recorded(tmp_path: Path) -> None:
+    log = tmp_path / "run.jsonl"
+    run_tournament("simple", "easy", 2, seed=4, log=log)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    timed = run_tournament("simple", "easy", 2, seed=4, log=log).report()
+    assert "decision time A (simple): mean" in timed
+    for line in lines:
+        line["times_a"] = []
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    report = run_tournament("simple", "easy", 2, seed=4, log=log).report()
+    assert "decision time A (simple): not recorded" in report
+    assert "decision time B (easy): mean" in report

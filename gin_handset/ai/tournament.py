@@ -213,7 +213,8 @@ class TournamentResult:
             lines.append(
                 f"decision time {who} ({name}): mean {stats.mean_ms:.2f} ms, "
                 f"p99 {stats.p99_ms:.2f} ms, max {stats.max_ms:.1f} ms "
-                f"over {stats.decisions} decisions"
+                f"over {stats.decisions} decisions" if stats.decisions
+                else f"decision time {who} ({name}): not recorded"
             )
         return "\n".join(lines)
 
