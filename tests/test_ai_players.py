@@ -348,12 +348,11 @@ def laid_open(hand: str, thrown: str, taken: str = "", mine: bool = False) -> Pl
     cards = tuple(parse_cards(hand))
     log = [Event(1, EventKind.PILE, card) for card in parse_cards(taken)]
     log += [Event(1, EventKind.DISCARD, card) for card in parse_cards(thrown)]
-    base = view("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc", "Kd", Phase.OVER)
+    base = dataclasses.replace(view("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc", "Kd", Phase.OVER),
+                               log=tuple(log), opponent_pickups=tuple(parse_cards(taken)))
     if mine:
-        return dataclasses.replace(base, log=tuple(log), knocker=0, opponent_hand=cards)
-    return dataclasses.replace(
-        base, log=tuple(log), knocker=1, knocker_arrangement=best_arrangement(cards)
-    )
+        return dataclasses.replace(base, knocker=0, opponent_hand=cards)
+    return dataclasses.replace(base, knocker=1, knocker_arrangement=best_arrangement(cards))
 
 
 @pytest.mark.parametrize(

@@ -85,15 +85,12 @@ class Table:
     """What a playout needs of the view: seats, limits, scores and the points of each result."""
 
     def __init__(self, view: PlayerView) -> None:
-        options = view.options
+        self.options = view.options
         self.limit = view.knock_limit
         self.factor = 2 if view.doubled else 1
-        self.gin_bonus = options.gin_bonus
-        self.undercut_bonus = options.undercut_bonus
         self.mine, self.theirs = view.scores[view.seat], view.scores[view.opponent]
-        self.wins = table_for(options)
+        self.wins = table_for(view.options)
         self.dealt = view.dealer == view.seat
-        self.next_dealer = options.next_dealer
         # discards made this hand, by playout seat (0: me)
         self.turns = [len(thrown(view.log, seat)) for seat in (view.seat, view.opponent)]
         self.eager = False  # the opponent knocks whenever it may
@@ -111,7 +108,7 @@ class Table:
         return self.wins.chance(
             self.mine + max(points, 0),
             self.theirs + max(-points, 0),
-            deals_next(self.next_dealer, self.dealt, points),
+            deals_next(self.options.next_dealer, self.dealt, points),
         )
 
     def per_point(self) -> float:
@@ -123,7 +120,7 @@ class Table:
         """Points to the knocker (negative: to the defender) of a knock with these hands."""
         arrangement = best_arrangement([DECK[c] for c in bits(knocker)])
         return self.factor * knock_score(list(arrangement.melds), arrangement.deadwood_count,
-                                         defender, self.gin_bonus, self.undercut_bonus)
+                                         defender, self.options)
 
 
 def _discard(hand: int, taken: int) -> tuple[int, int]:

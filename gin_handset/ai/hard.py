@@ -29,9 +29,10 @@ from gin_handset.rules.actions import (
     Discard,
 )
 from gin_handset.rules.cards import DECK, Card, mask_of
-from gin_handset.rules.hand import PICKUPS, EventKind, Phase, thrown
+from gin_handset.rules.hand import EventKind, Phase, thrown
 from gin_handset.rules.layoff import layable_mask
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
+from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView
 
 
@@ -77,7 +78,7 @@ def shrewd_shown(view: PlayerView) -> bool:
     if laid.is_gin:
         return False
     dearest = max(card.value for card in laid.deadwood)
-    taken = {e.card for e in view.log if e.seat == view.opponent and e.kind in PICKUPS}
+    taken = set(view.opponent_pickups)
     held = (*(card for meld in laid.melds for card in meld.cards), *laid.deadwood)
     return any(card.value < dearest for card in thrown(view.log, view.opponent)) or any(
         card in taken and not joins_meld(tuple(c for c in held if c != card), card)
@@ -253,21 +254,19 @@ class LookaheadPlayer(PhasedPlayer):
         return max(view.legal_actions, key=points)
 
 
-def knock_score(melds: list[Meld], ours: int, defender: int, gin_bonus: int,
-                undercut_bonus: int) -> int:
+def knock_score(melds: list[Meld], ours: int, defender: int, options: Options) -> int:
     """Points to the knocker (negative: to the defender) of a knock with ``melds`` and ``ours``
     deadwood against the hand ``defender``, before any doubling (lay-offs as
     ``defender_deadwood`` has them)."""
     if ours == 0:
-        return gin_bonus + deadwood_mask(defender)
+        return options.gin_bonus + deadwood_mask(defender)
     theirs = defender_deadwood(melds, defender)
-    return theirs - ours if ours < theirs else theirs - ours - undercut_bonus
+    return theirs - ours if ours < theirs else theirs - ours - options.undercut_bonus
 
 
 def knock_points(melds: list[Meld], ours: int, hands: list[int], view: PlayerView) -> float:
     """Expected points of knocking with ``melds`` and ``ours`` deadwood against sampled hands."""
-    gin, undercut = view.options.gin_bonus, view.options.undercut_bonus
-    total = sum(knock_score(melds, ours, hand, gin, undercut) for hand in hands)
+    total = sum(knock_score(melds, ours, hand, view.options) for hand in hands)
     return total / max(1, len(hands))
 
 

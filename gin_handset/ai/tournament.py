@@ -114,9 +114,10 @@ def players_of(a: str, b: str, seed: int, game: int, samples: int | None = None
     names = (a, b) if game % 2 == 0 else (b, a)
     players = [make_player(names[seat], random.Random(f"{seed}/{game}/{seat}/{names[seat]}"))
                for seat in range(2)]
-    for player in players:
-        if samples is not None and isinstance(player, ExpertPlayer):
-            player.samples = samples
+    if samples is not None:
+        for player in players:
+            if isinstance(player, ExpertPlayer):
+                player.samples = samples
     return players
 
 
@@ -210,12 +211,10 @@ class TournamentResult:
                 f"knocks undercut {100 * ends[ResultKind.UNDERCUT]:.1f}% of all hands"
             )
         for who, name, stats in (("A", self.a, self.time_a), ("B", self.b, self.time_b)):
-            lines.append(
-                f"decision time {who} ({name}): mean {stats.mean_ms:.2f} ms, "
-                f"p99 {stats.p99_ms:.2f} ms, max {stats.max_ms:.1f} ms "
-                f"over {stats.decisions} decisions" if stats.decisions
-                else f"decision time {who} ({name}): not recorded"
-            )
+            shown = (f"mean {stats.mean_ms:.2f} ms, p99 {stats.p99_ms:.2f} ms, max "
+                     f"{stats.max_ms:.1f} ms over {stats.decisions} decisions"
+                     if stats.decisions else "not recorded")
+            lines.append(f"decision time {who} ({name}): {shown}")
         return "\n".join(lines)
 
 
