@@ -14,7 +14,7 @@ import pytest
 
 from gin_handset.ai import PLAYER_NAMES, expert, make_player
 from gin_handset.ai.guards import FeintGuard
-from gin_handset.ai.hard import HardPlayer, Reading, shrewd_shown
+from gin_handset.ai.hard import HardPlayer, Reading, discardable, shrewd_shown
 from gin_handset.ai.knowledge import MELD_PAIRS, Knowledge
 from gin_handset.ai.levels import BENCHMARK_NAMES
 from gin_handset.ai.player import Player
@@ -300,6 +300,15 @@ def test_simple_discards_least_deadwood_never_the_card_taken() -> None:
     simple = make_player("simple", random.Random(0))
     hand = "9s Ts Js Kd Kc Kh 6d 2d 2s 4c Qh"
     assert simple.choose(view(hand, "5c", Phase.DISCARD, taken="Qh")) == Discard(parse_card("6d"))
+
+
+def test_discardable_is_the_hand_less_the_card_taken_and_nothing_outside_a_discard() -> None:
+    hand = "9s Ts Js Kd Kc Kh 6d 2d 2s 4c Qh"
+    after_stock = view(hand, "5c", Phase.DISCARD)
+    assert discardable(after_stock) == mask_of(after_stock.hand)
+    after_pile = view(hand, "5c", Phase.DISCARD, taken="Qh")
+    assert discardable(after_pile) == mask_of(after_pile.hand) & ~(1 << parse_card("Qh").index)
+    assert discardable(view("9s Ts Js Kd Kc Kh 6d 2d 2s 4c", "5c", Phase.DRAW)) == 0
 
 
 def test_simple_knocks_as_soon_as_it_may() -> None:

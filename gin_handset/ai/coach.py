@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 
 from gin_handset.ai.expert import ExpertPlayer
-from gin_handset.ai.hard import HardPlayer
+from gin_handset.ai.hard import HardPlayer, discardable
 from gin_handset.ai.reasons import Grounds, Words, reason, text
 from gin_handset.rules.actions import (
     Action,
@@ -95,8 +95,7 @@ def runner_up(view: PlayerView, action: Action, player: HardPlayer) -> Action | 
     if searched is not None and searched.candidates[0] != action:
         return searched.candidates[0]
     if isinstance(action, Discard):
-        allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
-        allowed &= ~(1 << action.card.index)
+        allowed = discardable(view) & ~(1 << action.card.index)
         if not allowed:
             return None
         judge = player.evaluator(view)

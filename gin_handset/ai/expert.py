@@ -32,7 +32,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from gin_handset.ai.hard import HardPlayer, knock_score, thrown_before
+from gin_handset.ai.hard import HardPlayer, discardable, knock_score, thrown_before
 from gin_handset.ai.knowledge import VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import connected
 from gin_handset.ai.matchwin import deals_next, table_for
@@ -227,8 +227,7 @@ class ExpertPlayer(HardPlayer):
             if view.stock_count < EARLY_STOCK:
                 return []  # late in a hand the playouts misjudge discards (README)
             judge = self.evaluator(view)
-            allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
-            scores = sorted(judge.discard_scores(mask_of(view.hand), allowed))
+            scores = sorted(judge.discard_scores(mask_of(view.hand), discardable(view)))
             close = [c for score, c in scores[:DISCARDS] if score <= scores[0][0] + CLOSE]
             return [Discard(DECK[c]) for c in close]
         if phase is Phase.DECIDE and Knock() in view.legal_actions and endgame(view):
@@ -312,13 +311,24 @@ class ExpertPlayer(HardPlayer):
 
     @staticmethod
     def _opponent_turn(table: Table, hands: list[int], stock: list[int], pile: list[int]) -> int:
-        hand, top = hands[1], pile[-1]
-        if _takes(hand, top):
-            pile.pop()
-            hands[1] = hand | 1 << top
-            return playout(table, hands, stock, pile, 1, top)
-        hands[1] = hand | 1 << stock.pop()
+        took = ExpertPlayer._opponent_takes(table, hands, stock, pile)
+        if took is not None:
+            return took
+        hands[1] |= 1 << stock.pop()
         return playout(table, hands, stock, pile, 1, -1)
+
+    @staticmethod
+    def _opponent_takes(
+        table: Table, hands: list[int], stock: list[int], pile: list[int]
+    ) -> int | None:
+        """The hand played out from the opponent taking the face-up card, or None if the
+        greedy opponent leaves it."""
+        top = pile[-1]
+        if not _takes(hands[1], top):
+            return None
+        pile.pop()
+        hands[1] |= 1 << top
+        return playout(table, hands, stock, pile, 1, top)
 
     @staticmethod
     def _after_pass(
@@ -327,11 +337,9 @@ class ExpertPlayer(HardPlayer):
         """The upcard passed: the opponent may take it if it has not passed yet; else the
         non-dealer draws from the stock."""
         if not any(e.kind is EventKind.PASS for e in view.log):
-            hand, top = hands[1], pile[-1]
-            if _takes(hand, top):
-                pile.pop()
-                hands[1] = hand | 1 << top
-                return playout(table, hands, stock, pile, 1, top)
+            took = ExpertPlayer._opponent_takes(table, hands, stock, pile)
+            if took is not None:
+                return took
         first = 0 if view.seat != view.dealer else 1
         hands[first] |= 1 << stock.pop()
         return playout(table, hands, stock, pile, first, -1)

@@ -101,6 +101,11 @@ def thrown_before(view: PlayerView) -> bool:
     return view.discard_pile[-1] in thrown(view.log, view.seat)
 
 
+def discardable(view: PlayerView) -> int:
+    """The mask of the cards this seat may discard now (none outside its discard)."""
+    return mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
+
+
 def opponent_turns(view: PlayerView) -> int:
     """How many discards the opponent has made this hand (a cancelled one not counted)."""
     return len(thrown(view.log, view.opponent))
@@ -210,8 +215,7 @@ class LookaheadPlayer(PhasedPlayer):
 
     def discard_card(self, view: PlayerView) -> Card:
         judge = self.evaluator(view)
-        allowed = mask_of(a.card for a in view.legal_actions if isinstance(a, Discard))
-        return DECK[judge.best_discard(mask_of(view.hand), allowed)[1]]
+        return DECK[judge.best_discard(mask_of(view.hand), discardable(view))[1]]
 
     def knocks(self, view: PlayerView) -> bool:
         threshold = self.style.knock_value
