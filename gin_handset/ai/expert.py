@@ -173,6 +173,18 @@ def playout(
             hands[turn], taken = hand | 1 << stock.pop(), -1
 
 
+def _opponent_takes(table: Table, hands: list[int], stock: list[int], pile: list[int]
+                    ) -> int | None:
+    """Points to seat 0 of the hand played out from the opponent (seat 1) taking the face-up
+    card, or None if the greedy opponent leaves it."""
+    top = pile[-1]
+    if not _takes(hands[1], top):
+        return None
+    pile.pop()
+    hands[1] |= 1 << top
+    return playout(table, hands, stock, pile, 1, top)
+
+
 @dataclass(frozen=True)
 class Searched:
     """What a search found: each candidate's mean equity over the same worlds, as a gain over
@@ -311,24 +323,11 @@ class ExpertPlayer(HardPlayer):
 
     @staticmethod
     def _opponent_turn(table: Table, hands: list[int], stock: list[int], pile: list[int]) -> int:
-        took = ExpertPlayer._opponent_takes(table, hands, stock, pile)
-        if took is not None:
-            return took
+        points = _opponent_takes(table, hands, stock, pile)
+        if points is not None:
+            return points
         hands[1] |= 1 << stock.pop()
         return playout(table, hands, stock, pile, 1, -1)
-
-    @staticmethod
-    def _opponent_takes(
-        table: Table, hands: list[int], stock: list[int], pile: list[int]
-    ) -> int | None:
-        """The hand played out from the opponent taking the face-up card, or None if the
-        greedy opponent leaves it."""
-        top = pile[-1]
-        if not _takes(hands[1], top):
-            return None
-        pile.pop()
-        hands[1] |= 1 << top
-        return playout(table, hands, stock, pile, 1, top)
 
     @staticmethod
     def _after_pass(
@@ -337,9 +336,9 @@ class ExpertPlayer(HardPlayer):
         """The upcard passed: the opponent may take it if it has not passed yet; else the
         non-dealer draws from the stock."""
         if not any(e.kind is EventKind.PASS for e in view.log):
-            took = ExpertPlayer._opponent_takes(table, hands, stock, pile)
-            if took is not None:
-                return took
+            points = _opponent_takes(table, hands, stock, pile)
+            if points is not None:
+                return points
         first = 0 if view.seat != view.dealer else 1
         hands[first] |= 1 << stock.pop()
         return playout(table, hands, stock, pile, first, -1)
