@@ -98,8 +98,10 @@ def deadwood(cards: Iterable[Card]) -> int:
 def best_discards_mask(mask: int) -> tuple[int, int]:
     """(least deadwood after one discard, mask of every card whose discard reaches it)."""
     dead, dead1, which1 = _DEAD, _DEAD1, _WHICH1
+    a, b, c, d = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39)
+    choices = _set_choices(mask) if (a & b & (c | d)) | (c & d & (a | b)) else ((a, b, c, d),)
     best, cards = _NONE, 0
-    for a, b, c, d in _set_choices(mask):
+    for a, b, c, d in choices:
         base = dead[a] + dead[b] + dead[c] + dead[d]
         da, db = dead1[a] - dead[a], dead1[b] - dead[b]
         dc, dd = dead1[c] - dead[c], dead1[d] - dead[d]
