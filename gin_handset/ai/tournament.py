@@ -263,7 +263,8 @@ def run_tournament(
     ``log`` (EAAI matches only), each match is appended to it as it ends, and the matches it
     already holds are not played again (``samples``: Expert's budget, part of the run's key);
     a log that holds them all is only read, so a run's figures so far can be reported while
-    it plays on. One run writes a log at a time."""
+    it plays on. The workers take one match at a time, so a stopped run loses only the
+    matches in flight. One run writes a log at a time."""
     done: dict[int, GameRecord] = {}
     key = RunKey(a, b, seed, samples)
     whole = 0
@@ -280,8 +281,7 @@ def run_tournament(
             _keep(played, records, stream, key)
         else:
             with worker_pool(jobs) as pool:
-                chunks = max(1, len(work) // (jobs * 16))
-                _keep(pool.imap_unordered(_play, work, chunks), records, stream, key)
+                _keep(pool.imap_unordered(_play, work), records, stream, key)
     finally:
         if stream is not None:
             stream.close()
