@@ -57,10 +57,16 @@ def _run_tables() -> tuple[list[int], list[int], list[int]]:
 _DEAD, _DEAD1, _WHICH1 = _run_tables()
 
 
-def _set_choices(mask: int) -> list[tuple[int, int, int, int]]:
-    """Every choice of sets in a hand: the four suit masks left once the chosen sets are out."""
+def _suits(mask: int) -> tuple[int, int, int, int, int]:
+    """A hand's four suit masks, and the ranks it holds in three or more suits (those that may
+    be sets)."""
     a, b, c, d = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39)
-    three = (a & b & (c | d)) | (c & d & (a | b))
+    return a, b, c, d, (a & b & (c | d)) | (c & d & (a | b))
+
+
+def _set_choices(a: int, b: int, c: int, d: int, three: int) -> list[tuple[int, int, int, int]]:
+    """Every choice of sets in a hand (as ``_suits`` gives it): the four suit masks left once
+    the chosen sets are out."""
     choices = [(a, b, c, d)]
     while three:
         bit = three & -three
@@ -84,10 +90,11 @@ def _set_choices(mask: int) -> list[tuple[int, int, int, int]]:
 def deadwood_mask(mask: int) -> int:
     """Least deadwood count of the cards in a 52-bit mask."""
     dead = _DEAD
-    a, b, c, d = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39)
-    if not ((a & b & (c | d)) | (c & d & (a | b))):
+    a, b, c, d, three = _suits(mask)
+    if not three:
         return dead[a] + dead[b] + dead[c] + dead[d]
-    return min(dead[a] + dead[b] + dead[c] + dead[d] for a, b, c, d in _set_choices(mask))
+    return min(dead[a] + dead[b] + dead[c] + dead[d]
+               for a, b, c, d in _set_choices(a, b, c, d, three))
 
 
 def deadwood(cards: Iterable[Card]) -> int:
@@ -98,8 +105,8 @@ def deadwood(cards: Iterable[Card]) -> int:
 def best_discards_mask(mask: int) -> tuple[int, int]:
     """(least deadwood after one discard, mask of every card whose discard reaches it)."""
     dead, dead1, which1 = _DEAD, _DEAD1, _WHICH1
-    a, b, c, d = (mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39)
-    choices = _set_choices(mask) if (a & b & (c | d)) | (c & d & (a | b)) else ((a, b, c, d),)
+    a, b, c, d, three = _suits(mask)
+    choices = _set_choices(a, b, c, d, three) if three else ((a, b, c, d),)
     best, cards = _NONE, 0
     for a, b, c, d in choices:
         base = dead[a] + dead[b] + dead[c] + dead[d]
@@ -231,7 +238,7 @@ def _suit_runs(ranks: int, suit: int) -> list[Meld]:
 def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     """One arrangement with the least deadwood count."""
     mask = mask_of(cards)
-    suits = min(_set_choices(mask), key=lambda s: sum(_DEAD[m] for m in s))
+    suits = min(_set_choices(*_suits(mask)), key=lambda s: sum(_DEAD[m] for m in s))
     melds: list[Meld] = []
     left = 0
     for suit, ranks in enumerate(suits):
