@@ -16,8 +16,6 @@ from gin_handset.rules.actions import (
     Action,
     Arrange,
     Discard,
-    DrawDiscard,
-    DrawStock,
     EndTurn,
     Knock,
 )
@@ -90,22 +88,35 @@ class Scripted(ExpertPlayer):
         return self.worth[action] + self.noise * self.noisy.gauss(0.0, 1.0)
 
 
+def discarding() -> tuple[PlayerView, Discard, Discard]:
+    """A discard decision (eleven cards) and two discards to weigh."""
+    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h 8c", "5c", Phase.DISCARD)
+    return view, Discard(parse_card("Ks")), Discard(parse_card("Qh"))
+
+
 def test_a_runner_up_replaces_hards_move_only_on_a_clear_gain() -> None:
-    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW)
-    clear = Scripted({DrawDiscard(): 0.5, DrawStock(): 0.6}, noise=0.0)
-    assert clear.search(view, [DrawDiscard(), DrawStock()]) == DrawStock()
+    view, hards, other = discarding()
+    clear = Scripted({hards: 0.5, other: 0.6}, noise=0.0)
+    assert clear.search(view, [hards, other]) == other
     assert clear.worlds_played == 64
-    noisy = Scripted({DrawDiscard(): 0.5, DrawStock(): 0.51}, noise=1.0)
-    assert noisy.search(view, [DrawDiscard(), DrawStock()]) == DrawDiscard()
-    worse = Scripted({DrawDiscard(): 0.5, DrawStock(): 0.4}, noise=0.0)
-    assert worse.search(view, [DrawDiscard(), DrawStock()]) == DrawDiscard()
+    noisy = Scripted({hards: 0.5, other: 0.51}, noise=1.0)
+    assert noisy.search(view, [hards, other]) == hards
+    worse = Scripted({hards: 0.5, other: 0.4}, noise=0.0)
+    assert worse.search(view, [hards, other]) == hards
+
+
+def test_a_search_without_a_runner_up_plays_hards_move_and_no_world() -> None:
+    view, hards, _ = discarding()
+    player = Scripted({}, noise=0.0)  # a world played would find no worth: KeyError
+    assert player.search(view, [hards]) == hards
+    assert player.searched is None
 
 
 def test_a_deadline_cuts_the_search_short() -> None:
-    view = view_at("2c 3c 4c 9d 9h Ks Qh Jd 7s 6h", "5c", Phase.DRAW)
+    view, hards, other = discarding()
     player = ExpertPlayer(random.Random(1), samples=10_000)
     player.deadline = time.monotonic() - 1.0
-    assert player.search(view, [DrawDiscard(), DrawStock()]) in (DrawDiscard(), DrawStock())
+    assert player.search(view, [hards, other]) in (hards, other)
     assert player.worlds_played == expert.BATCH
 
 
@@ -194,12 +205,29 @@ def test_a_playout_ends_the_hand() -> None:
 
 
 @pytest.mark.parametrize("phase", [Phase.OFFER, Phase.DRAW, Phase.DISCARD])
-def test_expert_answers_every_searched_phase(phase: Phase) -> None:
+def test_expert_answers_every_phase(phase: Phase) -> None:
     hand = "2c 3c 4c 9d 9h Ks Qh Jd 7s 6h" + (" 8c" if phase is Phase.DISCARD else "")
     view = view_at(hand, "5c", phase)
     player = ExpertPlayer(random.Random(4), samples=8)
     assert player.choose(view) in view.legal_actions
     assert Knock() not in view.legal_actions
+
+
+def test_experts_draws_are_hards() -> None:
+    """Expert searches no draw: the other draw, played out, lost points in truth (README)."""
+    draws = 0
+    for seed in range(6):
+        players = [ExpertPlayer(random.Random(seed), samples=8), HardPlayer(random.Random(seed))]
+        state = MatchState.new(Options(), seed).hand
+        while not state.is_over:
+            view = view_of(state, state.turn)
+            if view.phase in (Phase.OFFER, Phase.DRAW):
+                expert_player = ExpertPlayer(random.Random(seed), samples=8)
+                assert expert_player.candidates(view) == []
+                assert expert_player.choose(view) == HardPlayer(random.Random(seed)).choose(view)
+                draws += 1
+            state = state.apply(players[state.turn].choose(view))
+    assert draws >= 30
 
 
 def knock_decisions(hands: int) -> list[HandState]:

@@ -18,14 +18,19 @@ import pytest
 from gin_handset.ai import expert
 from gin_handset.ai.coach import Coach
 from gin_handset.ai.expert import ExpertPlayer
+from gin_handset.ai.hard import HardPlayer
 from gin_handset.compose import assemble
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
+from gin_handset.rules.actions import Action, TakeUpcard
+from gin_handset.rules.hand import EventKind
 from gin_handset.rules.options import Options
 from gin_handset.screens.match.computer import DOT_MS, ComputerTurnScreen
 from gin_handset.screens.match.door import MatchStart
 from gin_handset.screens.match.router import MatchHost
+from gin_handset.session.background import Background
 from gin_handset.session.coaching import HINT_SECONDS, hint_level
+from gin_handset.session.computer_turn import PACE_MS
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import COMPUTER, HUMAN
 from gin_handset.settings import Settings
@@ -36,13 +41,32 @@ GUARD_S = 120  # the most a test waits for a hurried decision (a guard, not a me
 
 
 def searching_seed(who: int) -> int:
-    """A seed whose first decision is ``who``'s and a real choice for Expert (a search)."""
+    """A seed where ``who`` acts first and takes the upcard (Hard's draw, which Expert plays
+    without a search), then has a real choice of discard for Expert (its first search)."""
     for seed in range(500):
         session = MatchSession.new(Options(), seed, "hard")
         seat = COMPUTER if session.computer_to_act else HUMAN
-        if seat == who and len(ExpertPlayer(random.Random(0)).candidates(session.view(seat))) > 1:
+        if seat != who or HardPlayer(random.Random(0)).choose(session.view(seat)) != TakeUpcard():
+            continue
+        if seat == COMPUTER:
+            session.play_computer(TakeUpcard())
+        else:
+            session.act(TakeUpcard())
+        if len(ExpertPlayer(random.Random(0)).candidates(session.view(seat))) > 1:
             return seed
     raise AssertionError("no such seed")
+
+
+def searching(session: MatchSession) -> Background[Action]:
+    """The computer's first search: its take played (Hard's move, made at once), the next
+    decision in progress."""
+    first = session.decision_in_progress()
+    assert first is not None and first.wait(GUARD_S)
+    session.advance(0)
+    assert session.record.steps and session.computer_step is not None
+    decision = session.decision_in_progress()
+    assert decision is not None
+    return decision
 
 
 @pytest.fixture
@@ -84,16 +108,22 @@ def test_the_phone_keeps_drawing_and_answering_while_expert_thinks_and_ok_hurrie
     endless.append(session)
     screen = phone.host.current
     assert isinstance(screen, ComputerTurnScreen) and isinstance(session.computer, ExpertPlayer)
+    waited = time.monotonic()
+    while not session.record.steps:  # the take, Hard's move made at once in its thread
+        assert time.monotonic() - waited < GUARD_S, "the take was played"
+        time.sleep(0.005)
+        phone.app.step([], 16)
+    assert screen.prompt()[0].startswith("CPU took")
     decision = session.decision_in_progress()
     assert decision is not None
     frames = phone.app.frames
-    for _ in range(6 * DOT_MS // 100):
+    for _ in range((PACE_MS[EventKind.TAKE] + 6 * DOT_MS) // 100):
         phone.app.step([], 100)
     assert not decision.done and session.thinking_shown
     assert phone.app.frames - frames >= 4, "the dots after 'thinking' moved on every frame"
-    assert screen.prompt()[0].startswith("CPU is thinking")
+    assert screen.prompt()[0].startswith("CPU is thinking"), "after the take, shown its time"
     assert phone.press(K.RIGHT) and screen.rearranging, "a key is answered while it thinks"
-    assert session.record.steps == ()
+    assert len(session.record.steps) == 1
 
     phone.press(K.SELECT)  # OK: decide now
     assert decision.wait(GUARD_S), "the hurried search ended"
@@ -101,7 +131,7 @@ def test_the_phone_keeps_drawing_and_answering_while_expert_thinks_and_ok_hurrie
     assert isinstance(player, ExpertPlayer)
     assert expert.BATCH <= player.worlds_played < ENDLESS
     phone.app.step([], 16)
-    assert len(session.record.steps) == 1, "the hurried decision was played"
+    assert len(session.record.steps) == 2, "the hurried decision was played"
 
 
 def test_ok_while_a_step_is_shown_ends_the_step_and_leaves_the_next_decision_be(endless):
@@ -119,8 +149,7 @@ def test_ok_while_a_step_is_shown_ends_the_step_and_leaves_the_next_decision_be(
 
 def test_leaving_the_match_stops_experts_search(endless):
     session = MatchSession.new(Options(), searching_seed(COMPUTER), "expert")
-    decision = session.decision_in_progress()
-    assert decision is not None
+    decision = searching(session)
     session.close()
     assert decision.wait(GUARD_S) and decision.abandoned
     assert session.computer.worlds_played < ENDLESS
@@ -132,6 +161,7 @@ def test_the_hint_against_expert_is_experts(monkeypatch: pytest.MonkeyPatch) -> 
         "expert", "hard", "hard")
     assert HINT_SECONDS <= 1.0
     session = MatchSession.new(Options(), searching_seed(HUMAN), "expert")
+    assert session.act(TakeUpcard()) is None
     assert session.ask_hint() is None
     while session.hint_pending():
         time.sleep(0.005)
@@ -143,6 +173,7 @@ def test_the_hint_against_expert_is_experts(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_an_expert_hint_stops_at_its_time_or_when_hurried() -> None:
     session = MatchSession.new(Options(), searching_seed(HUMAN), "hard")
+    assert session.act(TakeUpcard()) is None
     view = session.view(HUMAN)
     timed = Coach("expert", random.Random(1), samples=ENDLESS, seconds=0.01)
     assert timed.advise(view).action in view.legal_actions

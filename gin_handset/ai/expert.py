@@ -1,23 +1,23 @@
 """Expert: Hard's play, checked by playing each choice out in sampled worlds.
 
 At a real choice Expert asks Hard which move it would make (the incumbent) and lists the
-runners-up: the other draw (unless Hard leaves the face-up card and it melds with nothing or is
-one Expert threw earlier in the hand), Hard's next best discards (up to ``DISCARDS``, those it
-scores within ``CLOSE`` of its choice, while the stock holds ``EARLY_STOCK`` cards: later,
-checked against the real hidden cards, the playouts' choice of discard did worse than Hard's),
-and, once a seat is near the points to win (``endgame``), playing on where Hard would knock
-(never a knock where Hard plays on: checked against the real hidden cards, the knocks the search
-added lost points and match chances). It then samples worlds consistent with its view: the
-opponent's hand drawn from Hard's model of it (``Knowledge``: its pickups, discards and
-refusals), as good as its stock draws let it make it, and the other unseen cards shuffled into
-the stock. Each candidate is played out to the end of the hand in every world, both seats
-following a fast greedy policy (``playout``), and scored by what the result does to the match
-(``Table.equity``): the chance of winning the match from the scores after it, with the dealer of
-the next hand, read from the match-win table (``ai/matchwin.py``, learned from self-play); a
-result that takes a seat to the points to win counts as the match won or lost. The same worlds
-serve every candidate, and a runner-up replaces Hard's move only when its paired gain over those
-worlds is clear (``GATE`` standard errors above zero): most differences between moves are below
-the noise of a few hundred playouts, and the playouts' policy is cruder than Hard.
+runners-up: Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of
+its choice, while the stock holds ``EARLY_STOCK`` cards: later, checked against the real hidden
+cards, the playouts' choice of discard did worse than Hard's) and, once a seat is near the
+points to win (``endgame``), playing on where Hard would knock (never a knock where Hard plays
+on: checked against the real hidden cards, the knocks the search added lost points and match
+chances). Its draws are Hard's: the other draw, played out, lost points in truth (README). It
+then samples worlds consistent with its view: the opponent's hand drawn from Hard's model of it
+(``Knowledge``: its pickups, discards and refusals), as good as its stock draws let it make it,
+and the other unseen cards shuffled into the stock. Each candidate is played out to the end of
+the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
+what the result does to the match (``Table.equity``): the chance of winning the match from the
+scores after it, with the dealer of the next hand, read from the match-win table
+(``ai/matchwin.py``, learned from self-play); a result that takes a seat to the points to win
+counts as the match won or lost. The same worlds serve every candidate, and a runner-up replaces
+Hard's move only when its paired gain over those worlds is clear (``GATE`` standard errors above
+zero): most differences between moves are below the noise of a few hundred playouts, and the
+playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
 move. A ``deadline`` (a ``time.monotonic`` value), when set, stops the sampling early with the
@@ -32,22 +32,18 @@ import random
 import time
 from dataclasses import dataclass
 
-from gin_handset.ai.hard import HardPlayer, discardable, knock_score, thrown_before
+from gin_handset.ai.hard import HardPlayer, discardable, knock_score
 from gin_handset.ai.knowledge import VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import connected
 from gin_handset.ai.matchwin import deals_next, table_for
 from gin_handset.rules.actions import (
     Action,
     Discard,
-    DrawDiscard,
-    DrawStock,
     EndTurn,
     Knock,
-    PassUpcard,
-    TakeUpcard,
 )
 from gin_handset.rules.cards import DECK, mask_of
-from gin_handset.rules.hand import DEAD_STOCK, EventKind, Phase, thrown
+from gin_handset.rules.hand import DEAD_STOCK, Phase, thrown
 from gin_handset.rules.melds import best_arrangement, best_discards_mask, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -218,23 +214,14 @@ class ExpertPlayer(HardPlayer):
         candidates = self.candidates(view)
         if not candidates:
             return super().decide(view)
-        if len(candidates) == 1:
-            return candidates[0]
         return self.search(view, candidates)
 
     def candidates(self, view: PlayerView) -> list[Action]:
-        """The moves worth playing out, Hard's first; none when there is no real choice (Hard's
-        move is played at once), or Hard's move alone once Hard has weighed it here (its knock:
-        asked again, Hard would sample the opponent's hand afresh)."""
+        """The moves worth playing out, Hard's first; none where Expert plays Hard's move
+        without a search (its draws, its discards late in a hand), or Hard's move alone once Hard
+        has weighed it here (its knock: asked again, Hard would sample the opponent's hand
+        afresh)."""
         phase = view.phase
-        if phase in (Phase.OFFER, Phase.DRAW):
-            take = self.wants_top(view)
-            if not take and (thrown_before(view) or not connected(mask_of(view.hand))
-                             >> view.discard_pile[-1].index & 1):
-                return []  # a card it threw, or one that melds with nothing: no question
-            keep = TakeUpcard() if phase is Phase.OFFER else DrawDiscard()
-            other = PassUpcard() if phase is Phase.OFFER else DrawStock()
-            return [keep, other] if take else [other, keep]
         if phase is Phase.DISCARD:
             if view.stock_count < EARLY_STOCK:
                 return []  # late in a hand the playouts misjudge discards (README)
@@ -248,7 +235,10 @@ class ExpertPlayer(HardPlayer):
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
         """Hard's move (``candidates[0]``) unless a runner-up clearly does better when played
-        out in sampled worlds; what was found is kept in ``searched``."""
+        out in sampled worlds; what was found is kept in ``searched`` (nothing, with no
+        runner-up)."""
+        if len(candidates) == 1:
+            return candidates[0]
         rng = random.Random(self.rng.random())
         know, extra = self.fitting(view)
         table = Table(view)
@@ -290,36 +280,22 @@ class ExpertPlayer(HardPlayer):
         return World(opponent, stock)
 
     def play(self, view: PlayerView, table: Table, world: World, action: Action) -> float:
-        """My equity of ``action`` in ``world``, the hand played out greedily after it."""
+        """My equity of ``action`` (a discard, a knock or ending the turn) in ``world``, the
+        hand played out greedily after it."""
         hands = [mask_of(view.hand), world.opponent]  # seat 0 of the playout is me
         stock = list(world.stock)
         pile = [c.index for c in view.discard_pile]
         if isinstance(action, Knock):
             return table.equity(table.knock(hands[0], hands[1]))
-        if isinstance(action, EndTurn):
-            if len(stock) <= DEAD_STOCK:
-                return table.equity(0)
-            points = self._opponent_turn(table, hands, stock, pile)
-        elif isinstance(action, Discard):
+        if isinstance(action, Discard):
             card = action.card.index
             hands[0] &= ~(1 << card)
             pile.append(card)
-            left = deadwood_mask(hands[0])
-            if left <= table.knock_at(0, table.turns[0] + 1):
+            if deadwood_mask(hands[0]) <= table.knock_at(0, table.turns[0] + 1):
                 return table.equity(table.knock(hands[0], hands[1]))
-            if len(stock) <= DEAD_STOCK:
-                return table.equity(0)
-            points = self._opponent_turn(table, hands, stock, pile)
-        elif isinstance(action, (TakeUpcard, DrawDiscard)):
-            top = pile.pop()
-            hands[0] |= 1 << top
-            points = playout(table, hands, stock, pile, 0, top)
-        elif isinstance(action, DrawStock):
-            hands[0] |= 1 << stock.pop()
-            points = playout(table, hands, stock, pile, 0, -1)
-        else:  # PassUpcard
-            points = self._after_pass(view, table, hands, stock, pile)
-        return table.equity(points)
+        if len(stock) <= DEAD_STOCK:
+            return table.equity(0)
+        return table.equity(self._opponent_turn(table, hands, stock, pile))
 
     @staticmethod
     def _opponent_turn(table: Table, hands: list[int], stock: list[int], pile: list[int]) -> int:
@@ -328,17 +304,3 @@ class ExpertPlayer(HardPlayer):
             return points
         hands[1] |= 1 << stock.pop()
         return playout(table, hands, stock, pile, 1, -1)
-
-    @staticmethod
-    def _after_pass(
-        view: PlayerView, table: Table, hands: list[int], stock: list[int], pile: list[int]
-    ) -> int:
-        """The upcard passed: the opponent may take it if it has not passed yet; else the
-        non-dealer draws from the stock."""
-        if not any(e.kind is EventKind.PASS for e in view.log):
-            points = _opponent_takes(table, hands, stock, pile)
-            if points is not None:
-                return points
-        first = 0 if view.seat != view.dealer else 1
-        hands[first] |= 1 << stock.pop()
-        return playout(table, hands, stock, pile, first, -1)

@@ -152,7 +152,7 @@ def reason(view: PlayerView, action: Action, runner_up: Action | None,
     if view.phase is Phase.FORCED_DRAW:
         return ("Draw from the stock: both passed the upcard",)
     if view.phase in (Phase.OFFER, Phase.DRAW):
-        return draw_reason(view, action, runner_up, grounds)
+        return draw_reason(view, action, grounds)
     if isinstance(action, Knock | EndTurn):
         return knock_reason(view, action, grounds)
     if isinstance(action, Arrange):
@@ -233,8 +233,7 @@ def riskier(know: Knowledge, card: Card, risk: float, safe_risk: float) -> list[
     return [card, " is likelier to meld for the opponent", chances]
 
 
-def draw_reason(view: PlayerView, action: Action, other: Action | None,
-                grounds: Grounds) -> Words:
+def draw_reason(view: PlayerView, action: Action, grounds: Grounds) -> Words:
     top = view.discard_pile[-1]
     hand = view.hand
     unseen = grounds.judge.know.unseen
@@ -244,13 +243,6 @@ def draw_reason(view: PlayerView, action: Action, other: Action | None,
     takes = isinstance(action, TakeUpcard | DrawDiscard)
     head: list[str | Card] = (["Take ", top, ": "] if takes else ["Pass ", top, ": "]
                               if isinstance(action, PassUpcard) else ["Draw from the stock: "])
-    extra = searched_points(grounds, action, other)
-    if extra is not None:
-        assert grounds.searched is not None
-        than = ["passing"] if isinstance(other, PassUpcard) else ["the stock"] if takes else \
-            ["taking ", top]
-        return (*head, *played_out(extra, grounds.searched.worlds, than),
-                f". Deadwood now {now}")
     kept = mask_of(c for c in (*hand, top) if c != out)
     ways, stock_ways = melding(kept, unseen), melding(mask_of(hand), unseen)
     if takes:

@@ -1,8 +1,9 @@
 """The computer's turn, shown step by step: where it drew from, what it discarded, its knock.
 
 The session plays the computer (its decision off the main loop, each step held on screen for a
-moment); this screen advances the session's clock and shows its last step, or that it is
-thinking, a dot more every ``DOT_MS`` so that the phone is seen alive. OK (or 5, or the left
+moment); this screen advances the session's clock and shows its last step for its moment,
+then, while the next decision takes long, that it is thinking, a dot more every ``DOT_MS`` so
+that the phone is seen alive. OK (or 5, or the left
 soft key) hurries it along: a step held on screen ends, a player that searches (Expert) decides
 with what it has. Meanwhile the player may rearrange the hand: 4/6 move a cursor
 along it, 1/3 move the card under it, ``*``, ``#`` and 0 sort it.
@@ -77,12 +78,12 @@ class ComputerTurnScreen(TableScreen):
         other = seats.name(seats.other)
         if session.notice is not None:
             return [session.notice]
+        if session.thinking_shown:  # its last step has been shown for its time
+            return [f"{other} is thinking" + "." * self.dots()]
         if session.computer_step is not None:
             return describe(session.computer_step, seats)
         if session.computer_laid_down:
             return [f"{other} lays down its melds"]
-        if session.thinking_shown:
-            return [f"{other} is thinking" + "." * self.dots()]
         return [f"{other}'s turn"]
 
     def soft_keys(self) -> tuple[str, str]:
