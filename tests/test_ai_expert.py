@@ -106,8 +106,11 @@ def test_a_runner_up_replaces_hards_move_only_on_a_clear_gain() -> None:
 
 
 def test_a_search_without_a_runner_up_plays_hards_move_and_no_world() -> None:
-    view, hards, _ = discarding()
-    player = Scripted({}, noise=0.0)  # a world played would find no worth: KeyError
+    view, hards, other = discarding()
+    player = Scripted({hards: 0.5, other: 0.6}, noise=0.0)
+    player.search(view, [hards, other])
+    assert player.searched is not None
+    player.worth = {}  # a world played now would find no worth: KeyError
     assert player.search(view, [hards]) == hards
     assert player.searched is None
 

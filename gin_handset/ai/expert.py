@@ -238,6 +238,7 @@ class ExpertPlayer(HardPlayer):
         out in sampled worlds; what was found is kept in ``searched`` (nothing, with no
         runner-up)."""
         if len(candidates) == 1:
+            self.searched = None
             return candidates[0]
         rng = random.Random(self.rng.random())
         know, extra = self.fitting(view)
