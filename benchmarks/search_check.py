@@ -14,7 +14,9 @@ points. The report gives, by decision and by the search's confidence, the mean g
 runner-up over Hard's move with a 95% interval: where the search's playouts mislead it, the
 truth says so, far sooner than whole matches do.
 
-``--phases OFFER,DRAW`` (or ``DISCARD``, ...) checks only Expert's decisions of those phases.
+``--phases DISCARD`` (or ``DECIDE``, ...) checks only Expert's decisions of those phases (its
+draws are Hard's since 5 December 2026: a check of ``OFFER,DRAW`` finds them at commit
+``d98cc6d`` and before).
 
 ``--knocks`` checks the knock decisions near the match's end both ways instead: Hard plays the
 matches, and at each of its knock decisions there (``expert.endgame``) an Expert seeded for the
@@ -291,7 +293,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--samples", type=arguments.count, default=None,
                         help="worlds a decision of each Expert seat")
     parser.add_argument("--phases", type=phase_names, default=None,
-                        help="check only Expert's decisions of these phases, e.g. OFFER,DRAW")
+                        help="check only Expert's decisions of these phases, e.g. DISCARD")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--knocks", action="store_true",
                       help="check Hard's knock decisions near the match's end both ways")
