@@ -11,11 +11,12 @@ import random
 
 import pytest
 
+from gin_handset.ai.coach import advise
 from gin_handset.ai.expert import ExpertPlayer
 from gin_handset.ai.hard import thrown_before
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.tournament import EAAI
-from gin_handset.rules.actions import DrawDiscard, DrawStock
+from gin_handset.rules.actions import Discard, DrawDiscard, DrawStock, EndTurn
 from gin_handset.rules.cards import parse_card, parse_cards
 from gin_handset.rules.hand import Event, EventKind, HandState, Phase
 from gin_handset.rules.view import view_of
@@ -67,6 +68,18 @@ def test_hard_takes_a_card_from_the_pile_but_never_one_it_threw() -> None:
     assert make_player("hard", random.Random(2)).choose(view) == DrawStock()
     expert = ExpertPlayer(random.Random(3), samples=8)
     assert expert.candidates(view) == [], "Expert does not weigh taking it back either"
+
+
+def test_the_coach_says_it_never_takes_back_a_card_it_threw() -> None:
+    """Where the face-up card is one the seat threw earlier in the hand, the hint draws from the
+    stock and says why (before, it said the look at the draws rated a stock card higher)."""
+    state = swapping_aces().apply(DrawDiscard()).apply(Discard(parse_card("Ad")))
+    view = view_of(state.apply(EndTurn()), 1)
+    assert thrown_before(view)
+    advice = advise(view)
+    assert advice.action == DrawStock()
+    assert advice.reason == ("Draw from the stock: you threw A\u2666 earlier this hand, and the "
+                             "coach never takes back a card it threw")
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -31,7 +31,7 @@ from gin_handset.rules.actions import (
     TakeUpcard,
 )
 from gin_handset.rules.cards import DECK, Card, mask_of, shown
-from gin_handset.rules.hand import Phase
+from gin_handset.rules.hand import Phase, thrown
 from gin_handset.rules.melds import best_arrangement, best_discards_mask, deadwood, deadwood_mask
 from gin_handset.rules.view import PlayerView
 
@@ -258,6 +258,9 @@ def draw_reason(view: PlayerView, action: Action, grounds: Grounds) -> Words:
                     f"{stock_ways}; deadwood {now} -> {take_left} after a discard")
         return (*head, *melds, f"deadwood {now} -> {take_left} after a discard; the coach's "
                 "look at the draws to come rates it above an unknown card")
+    if top in thrown(view.log, view.seat):
+        return (*head, "you threw ", top, " earlier this hand, and the coach never takes back "
+                "a card it threw")
     if not near(hand, top):
         return (*head, "your hand has no card of ", top, "'s rank or near it in its suit. "
                 f"Deadwood now {now}")
