@@ -19,6 +19,7 @@ from gin_handset.rules.hand import ResultKind
 MAX_LINE = 1 << 20  # bytes: a match of some hundred decisions writes a few kilobytes
 MAX_GAMES = 10_000_000  # a match number beyond this is not of any run
 MAX_SECONDS = 86_400.0  # a decision time beyond a day is not of any run
+MAX_NAME = 40  # characters of a player's name
 
 
 class LogError(ValueError):
@@ -98,6 +99,26 @@ def _hand(value: object) -> bool:
     return (isinstance(value, list) and len(value) == 3 and isinstance(value[0], str)
             and value[0] in kinds
             and all(side is None or isinstance(side, bool) for side in value[1:]))
+
+
+def key_of(path: Path) -> RunKey:
+    """The run a log's first line names. LogError naming the file when it holds no match."""
+    if not path.is_file():
+        raise LogError(f"{path}: {'not a regular file' if path.exists() else 'no such file'}")
+    with path.open("rb") as stream:
+        raw = stream.readline(MAX_LINE + 1)
+    try:
+        data = json.loads(raw) if raw.endswith(b"\n") and len(raw) <= MAX_LINE else None
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict):
+        raise LogError(f"{path} line 1: not a match of a tournament's log")
+    key = RunKey(data.get("a"), data.get("b"), data.get("seed"), data.get("samples"))
+    if not (all(isinstance(name, str) and 0 < len(name) <= MAX_NAME for name in (key.a, key.b))
+            and _whole(key.seed)
+            and (key.samples is None or _whole(key.samples))):
+        raise LogError(f"{path} line 1: fields a, b, seed and samples do not name a run")
+    return key
 
 
 def read_log(path: Path, key: RunKey) -> tuple[dict[int, GameRecord], int]:

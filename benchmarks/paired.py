@@ -1,0 +1,99 @@
+"""Two tournament runs on the same deals, compared deal by deal.
+
+``python -m benchmarks.paired BEFORE.jsonl AFTER.jsonl``
+(not a ``bench_`` module: ``make bench`` does not run it; it only reads two logs)
+
+The logs are those of ``python -m gin_handset.ai.tournament ... --log FILE``: two runs with
+the same seed and the same B, so match ``i`` of both is the same deal from the same seat; A may
+be the same level before and after a change, another level or another budget. Only whole deals
+(both of a deal's matches in both logs) are compared. The report gives each run's wins on them
+with a Wilson interval, how many matches were played otherwise (another margin or other hands),
+and the second run minus the first, in matches won and in margin, with a 95% interval over the
+deals (the deal is the unit: its two matches, seats swapped, are not independent).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.reading import mean_interval
+from gin_handset.ai.game_log import GameRecord, LogError, RunKey, key_of, read_log
+from gin_handset.ai.tournament import wilson
+
+
+@dataclass(frozen=True)
+class Run:
+    path: Path
+    key: RunKey
+    games: dict[int, GameRecord]
+
+
+def load(path: Path) -> Run:
+    """A log read whole, its run named by its first line. LogError naming the file and line."""
+    key = key_of(path)
+    games, _ = read_log(path, key)
+    return Run(path, key, games)
+
+
+def whole_deals(first: Run, second: Run) -> list[int]:
+    """The deals whose two matches both runs hold. LogError when the runs are not of the same
+    deals (another seed or another B) or share no whole deal."""
+    if (first.key.seed, first.key.b) != (second.key.seed, second.key.b):
+        raise LogError(
+            f"{first.path} and {second.path}: not the same deals (B {first.key.b}, seed "
+            f"{first.key.seed} against B {second.key.b}, seed {second.key.seed})")
+    common = first.games.keys() & second.games.keys()
+    deals = sorted({game // 2 for game in common if game ^ 1 in common})
+    if not deals:
+        raise LogError(f"{first.path} and {second.path}: no deal played whole in both")
+    return deals
+
+
+def _side(run: Run, games: list[int]) -> str:
+    won = sum(run.games[game].a_won for game in games)
+    low, high = wilson(won, len(games))
+    margin = sum(run.games[game].margin for game in games) / len(games)
+    return (f"  {run.path.name} ({run.key.a}, samples {run.key.samples or 'default'}): "
+            f"won {won}/{len(games)} = {100 * won / len(games):.1f}% (Wilson {100 * low:.1f}% - "
+            f"{100 * high:.1f}%), margin {margin:+.1f}")
+
+
+def report(first: Run, second: Run) -> str:
+    deals = whole_deals(first, second)
+    games = [game for deal in deals for game in (2 * deal, 2 * deal + 1)]
+    pairs = [(first.games[game], second.games[game]) for game in games]
+    otherwise = sum((a.margin, a.hands) != (b.margin, b.hands) for a, b in pairs)
+    only_second = sum(b.a_won and not a.a_won for a, b in pairs)
+    only_first = sum(a.a_won and not b.a_won for a, b in pairs)
+    by_deal = [pairs[i:i + 2] for i in range(0, len(pairs), 2)]
+    wins = mean_interval([sum(b.a_won - a.a_won for a, b in deal) / 2 for deal in by_deal])
+    margin = mean_interval([sum(b.margin - a.margin for a, b in deal) / 2 for deal in by_deal])
+    left = len(first.games.keys() | second.games.keys()) - len(games)
+    return "\n".join([
+        f"against {first.key.b}, seed {first.key.seed}: {len(games)} matches, {len(deals)} whole "
+        f"deals in both logs (matches left out: {left})",
+        _side(first, games),
+        _side(second, games),
+        f"  played otherwise: {otherwise} matches; won by the second only {only_second}, by the "
+        f"first only {only_first}",
+        f"  second minus first, by deal: wins {100 * wins[0]:+.1f} points (95% "
+        f"{100 * wins[1]:+.1f} to {100 * wins[2]:+.1f}), margin {margin[0]:+.1f} "
+        f"({margin[1]:+.1f} to {margin[2]:+.1f})",
+    ])
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("first", type=Path, help="the log of the run to compare against")
+    parser.add_argument("second", type=Path, help="the log of the run compared")
+    args = parser.parse_args(argv)
+    try:
+        print(report(load(args.first), load(args.second)))
+    except (LogError, OSError) as problem:
+        parser.exit(2, f"paired: {problem}\n")
+
+
+if __name__ == "__main__":
+    main()

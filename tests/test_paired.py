@@ -1,0 +1,122 @@
+"""Two tournament runs compared deal by deal (``benchmarks.paired``): the figures are those of
+the logs' matches, whole deals only, and a log that cannot be compared is refused by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks.paired import main
+from gin_handset.ai.game_log import GameRecord, RunKey, line_of
+from gin_handset.ai.tournament import run_tournament
+from gin_handset.rules.hand import ResultKind
+
+
+def record(won: bool, margin: int) -> GameRecord:
+    hands = ((ResultKind.GIN, won, won),)
+    return GameRecord(a_won=won, margin=margin, hands=hands, times_a=(0.01,), times_b=(0.001,))
+
+
+def write(path: Path, key: RunKey, games: dict[int, GameRecord]) -> Path:
+    path.write_text("".join(line_of(key, game, r) for game, r in games.items()))
+    return path
+
+
+def figures(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    main(argv)
+    return capsys.readouterr().out
+
+
+def test_the_difference_is_taken_deal_by_deal_over_whole_deals_only(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = write(tmp_path / "before.jsonl", RunKey("expert", "champion", 7, None), {
+        0: record(True, 10), 1: record(False, -5), 2: record(False, -30), 3: record(False, -8),
+        4: record(True, 40)})
+    after = write(tmp_path / "after.jsonl", RunKey("expert", "champion", 7, 32), {
+        0: record(True, 12), 1: record(True, 7), 2: record(False, -30), 3: record(False, -8),
+        5: record(True, 3)})
+    out = figures([str(before), str(after)], capsys)
+    assert "4 matches, 2 whole deals in both logs (matches left out: 2)" in out
+    assert "before.jsonl (expert, samples default): won 1/4 = 25.0%" in out
+    assert "after.jsonl (expert, samples 32): won 2/4 = 50.0%" in out
+    assert "played otherwise: 2 matches; won by the second only 1, by the first only 0" in out
+    # deal 0 gains half a match won and (19 - 5) / 2 = 7 points; deal 1 is the same
+    assert "wins +25.0 points (95% -24.0 to +74.0), margin +3.5 (-3.4 to +10.4)" in out
+
+
+def test_a_run_against_itself_differs_in_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "hard.jsonl"
+    result = run_tournament("hard", "simple", 4, seed=5, log=log)
+    out = figures([str(log), str(log)], capsys)
+    assert f"won {result.a_wins}/4" in out
+    assert "played otherwise: 0 matches" in out
+    assert "wins +0.0 points (95% +0.0 to +0.0), margin +0.0 (+0.0 to +0.0)" in out
+
+
+def test_two_levels_on_the_same_deals_report_each_ones_own_figures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    logs = [tmp_path / f"{level}.jsonl" for level in ("normal", "hard")]
+    results = [run_tournament(log.stem, "simple", 4, seed=5, log=log) for log in logs]
+    out = figures([str(logs[0]), str(logs[1])], capsys)
+    for result in results:
+        assert f"({result.a}, samples default): won {result.a_wins}/4" in out
+        assert f"margin {result.margin:+.1f}" in out
+    assert f"wins {100 * (results[1].a_wins - results[0].a_wins) / 4:+.1f} points" in out
+
+
+@pytest.mark.parametrize(
+    ("second", "problem"),
+    [
+        (RunKey("hard", "champion", 8, None), "not the same deals (B champion, seed 7 against "
+                                              "B champion, seed 8)"),
+        (RunKey("hard", "simple", 7, None), "not the same deals"),
+        (RunKey("x" * 41, "champion", 7, None), "line 1: fields a, b, seed and samples"),
+    ],
+)
+def test_runs_of_other_deals_are_refused_naming_both_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], second: RunKey, problem: str) -> None:
+    first = write(tmp_path / "one.jsonl", RunKey("hard", "champion", 7, None),
+                  {0: record(True, 9), 1: record(False, -9)})
+    other = write(tmp_path / "two.jsonl", second, {0: record(True, 9), 1: record(False, -9)})
+    with pytest.raises(SystemExit) as stopped:
+        main([str(first), str(other)])
+    assert stopped.value.code == 2
+    message = capsys.readouterr().err
+    assert problem in message and "two.jsonl" in message
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"),
+    [
+        (lambda p: p.mkdir(), "not a regular file"),
+        (lambda p: None, "no such file"),
+        (lambda p: p.write_text(""), "line 1: not a match"),
+        (lambda p: p.write_text("[" * 100_000 + "\n"), "line 1: not a match"),
+        (lambda p: p.write_text('{"a": "hard"' + " " * (1 << 21) + "}\n"), "line 1: not a match"),
+        (lambda p: p.write_text(line_of(RunKey("hard", "champion", 7, None), 0, record(True, 1))
+                                + '{"a": "hard"}\n'), "line 2: a match of another run"),
+    ],
+)
+def test_a_log_that_cannot_be_read_is_named_with_what_is_wrong(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], make, problem: str) -> None:
+    good = write(tmp_path / "good.jsonl", RunKey("hard", "champion", 7, None),
+                 {0: record(True, 9), 1: record(False, -9)})
+    bad = tmp_path / "bad.jsonl"
+    make(bad)
+    with pytest.raises(SystemExit) as stopped:
+        main([str(good), str(bad)])
+    assert stopped.value.code == 2
+    message = capsys.readouterr().err
+    assert "bad.jsonl" in message and problem in message
+
+
+def test_logs_that_share_no_whole_deal_are_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    key = RunKey("hard", "champion", 7, None)
+    one = write(tmp_path / "one.jsonl", key, {0: record(True, 9), 2: record(False, -9)})
+    two = write(tmp_path / "two.jsonl", key, {0: record(True, 9), 1: record(False, -9)})
+    with pytest.raises(SystemExit):
+        main([str(one), str(two)])
+    assert "no deal played whole in both" in capsys.readouterr().err
