@@ -55,32 +55,39 @@ def _side(run: Run, games: list[int]) -> str:
     won = sum(run.games[game].a_won for game in games)
     low, high = wilson(won, len(games))
     margin = sum(run.games[game].margin for game in games) / len(games)
-    return (f"  {run.path.name} ({run.key.a}, samples {run.key.samples or 'default'}): "
-            f"won {won}/{len(games)} = {100 * won / len(games):.1f}% (Wilson {100 * low:.1f}% - "
-            f"{100 * high:.1f}%), margin {margin:+.1f}")
+    return (f"  {run.path} ({run.key.a}, samples {run.key.samples or 'default'}): won "
+            f"{won}/{len(games)} = {100 * won / len(games):.1f}% (Wilson {100 * low:.1f}% - "
+            f"{100 * high:.1f}%), margin {margin:+.1f}; matches of it left out: "
+            f"{len(run.games) - len(games)}")
+
+
+def _difference(name: str, values: list[float], scale: float) -> str:
+    mean, low, high = mean_interval(values)
+    if len(values) < 2:
+        return f"{name} {scale * mean:+.1f} (no interval from one deal)"
+    return f"{name} {scale * mean:+.1f} (95% {scale * low:+.1f} to {scale * high:+.1f})"
 
 
 def report(first: Run, second: Run) -> str:
     deals = whole_deals(first, second)
     games = [game for deal in deals for game in (2 * deal, 2 * deal + 1)]
-    pairs = [(first.games[game], second.games[game]) for game in games]
+    by_deal = [[(first.games[game], second.games[game]) for game in (2 * deal, 2 * deal + 1)]
+               for deal in deals]
+    pairs = [pair for deal in by_deal for pair in deal]
     otherwise = sum((a.margin, a.hands) != (b.margin, b.hands) for a, b in pairs)
     only_second = sum(b.a_won and not a.a_won for a, b in pairs)
     only_first = sum(a.a_won and not b.a_won for a, b in pairs)
-    by_deal = [pairs[i:i + 2] for i in range(0, len(pairs), 2)]
-    wins = mean_interval([sum(b.a_won - a.a_won for a, b in deal) / 2 for deal in by_deal])
-    margin = mean_interval([sum(b.margin - a.margin for a, b in deal) / 2 for deal in by_deal])
-    left = len(first.games.keys() | second.games.keys()) - len(games)
+    wins = [sum(b.a_won - a.a_won for a, b in deal) / 2 for deal in by_deal]
+    margin = [sum(b.margin - a.margin for a, b in deal) / 2 for deal in by_deal]
     return "\n".join([
         f"against {first.key.b}, seed {first.key.seed}: {len(games)} matches, {len(deals)} whole "
-        f"deals in both logs (matches left out: {left})",
+        "deals in both logs",
         _side(first, games),
         _side(second, games),
         f"  played otherwise: {otherwise} matches; won by the second only {only_second}, by the "
         f"first only {only_first}",
-        f"  second minus first, by deal: wins {100 * wins[0]:+.1f} points (95% "
-        f"{100 * wins[1]:+.1f} to {100 * wins[2]:+.1f}), margin {margin[0]:+.1f} "
-        f"({margin[1]:+.1f} to {margin[2]:+.1f})",
+        f"  second minus first, by deal: {_difference('wins', wins, 100)} points of matches "
+        f"won, {_difference('margin', margin, 1)} points a match",
     ])
 
 

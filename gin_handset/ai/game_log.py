@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from gin_handset.ai.arguments import MAX_COUNT, MAX_SEED
+from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES
 from gin_handset.rules.hand import ResultKind
 
 MAX_LINE = 1 << 20  # bytes: a match of some hundred decisions writes a few kilobytes
 MAX_GAMES = 10_000_000  # a match number beyond this is not of any run
 MAX_SECONDS = 86_400.0  # a decision time beyond a day is not of any run
-MAX_NAME = 40  # characters of a player's name
 
 
 class LogError(ValueError):
@@ -61,7 +62,7 @@ def line_of(key: RunKey, game: int, record: GameRecord) -> str:
 def _game_of(data: Any, key: RunKey) -> tuple[int, GameRecord]:
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
-    theirs = RunKey(data.get("a"), data.get("b"), data.get("seed"), data.get("samples"))
+    theirs = _run_key(data)
     if theirs != key:
         raise ValueError(f"a match of another run ({theirs.a} vs {theirs.b}, seed "
                          f"{theirs.seed}, samples {theirs.samples}); use another log")
@@ -102,23 +103,38 @@ def _hand(value: object) -> bool:
 
 
 def key_of(path: Path) -> RunKey:
-    """The run a log's first line names. LogError naming the file when it holds no match."""
+    """The run a log's first line names. LogError naming the file, and the field when one does
+    not name a run of the tournament (a known player, a seed, a budget)."""
     if not path.is_file():
         raise LogError(f"{path}: {'not a regular file' if path.exists() else 'no such file'}")
     with path.open("rb") as stream:
         raw = stream.readline(MAX_LINE + 1)
+    if len(raw) > MAX_LINE:
+        raise LogError(f"{path} line 1: longer than {MAX_LINE} bytes")
+    if not raw.endswith(b"\n"):
+        raise LogError(f"{path} line 1: {'cut short' if raw else 'no match: the log is empty'}")
     try:
-        data = json.loads(raw) if raw.endswith(b"\n") and len(raw) <= MAX_LINE else None
+        data = json.loads(raw)
     except (ValueError, RecursionError):
         data = None
     if not isinstance(data, dict):
         raise LogError(f"{path} line 1: not a match of a tournament's log")
-    key = RunKey(data.get("a"), data.get("b"), data.get("seed"), data.get("samples"))
-    if not (all(isinstance(name, str) and 0 < len(name) <= MAX_NAME for name in (key.a, key.b))
-            and _whole(key.seed)
-            and (key.samples is None or _whole(key.samples))):
-        raise LogError(f"{path} line 1: fields a, b, seed and samples do not name a run")
+    key = _run_key(data)
+    names = PLAYER_NAMES + BENCHMARK_NAMES
+    for field, value, good in (
+        ("a", key.a, key.a in names), ("b", key.b, key.b in names),
+        ("seed", key.seed, _whole(key.seed) and 0 <= key.seed <= MAX_SEED),
+        ("samples", key.samples,
+         key.samples is None or (_whole(key.samples) and 1 <= key.samples <= MAX_COUNT)),
+    ):
+        if not good:
+            raise LogError(f"{path} line 1: field {field}: {value!r:.20} does not name a "
+                           "run of the tournament")
     return key
+
+
+def _run_key(data: dict[str, Any]) -> RunKey:
+    return RunKey(data.get("a"), data.get("b"), data.get("seed"), data.get("samples"))
 
 
 def read_log(path: Path, key: RunKey) -> tuple[dict[int, GameRecord], int]:
