@@ -51,14 +51,14 @@ def whole_deals(first: Run, second: Run) -> list[int]:
     return deals
 
 
-def _side(run: Run, games: list[int]) -> str:
-    won = sum(run.games[game].a_won for game in games)
-    low, high = wilson(won, len(games))
-    margin = sum(run.games[game].margin for game in games) / len(games)
+def _side(run: Run, records: list[GameRecord]) -> str:
+    won = sum(record.a_won for record in records)
+    low, high = wilson(won, len(records))
+    margin = sum(record.margin for record in records) / len(records)
     return (f"  {run.path} ({run.key.a}, samples {run.key.samples or 'default'}): won "
-            f"{won}/{len(games)} = {100 * won / len(games):.1f}% (Wilson {100 * low:.1f}% - "
+            f"{won}/{len(records)} = {100 * won / len(records):.1f}% (Wilson {100 * low:.1f}% - "
             f"{100 * high:.1f}%), margin {margin:+.1f}; matches of it left out: "
-            f"{len(run.games) - len(games)}")
+            f"{len(run.games) - len(records)}")
 
 
 def _difference(name: str, values: list[float], scale: float) -> str:
@@ -70,7 +70,6 @@ def _difference(name: str, values: list[float], scale: float) -> str:
 
 def report(first: Run, second: Run) -> str:
     deals = whole_deals(first, second)
-    games = [game for deal in deals for game in (2 * deal, 2 * deal + 1)]
     by_deal = [[(first.games[game], second.games[game]) for game in (2 * deal, 2 * deal + 1)]
                for deal in deals]
     pairs = [pair for deal in by_deal for pair in deal]
@@ -80,10 +79,10 @@ def report(first: Run, second: Run) -> str:
     wins = [sum(b.a_won - a.a_won for a, b in deal) / 2 for deal in by_deal]
     margin = [sum(b.margin - a.margin for a, b in deal) / 2 for deal in by_deal]
     return "\n".join([
-        f"against {first.key.b}, seed {first.key.seed}: {len(games)} matches, {len(deals)} whole "
+        f"against {first.key.b}, seed {first.key.seed}: {len(pairs)} matches, {len(deals)} whole "
         "deals in both logs",
-        _side(first, games),
-        _side(second, games),
+        _side(first, [a for a, _ in pairs]),
+        _side(second, [b for _, b in pairs]),
         f"  played otherwise: {otherwise} matches; won by the second only {only_second}, by the "
         f"first only {only_first}",
         f"  second minus first, by deal: {_difference('wins', wins, 100)} points of matches "
