@@ -55,7 +55,8 @@ def _side(run: Run, records: list[GameRecord]) -> str:
     won = sum(record.a_won for record in records)
     low, high = wilson(won, len(records))
     margin = sum(record.margin for record in records) / len(records)
-    return (f"  {run.path} ({run.key.a}, samples {run.key.samples or 'default'}): won "
+    streams = ", common streams" if run.key.common else ""
+    return (f"  {run.path} ({run.key.a}, samples {run.key.samples or 'default'}{streams}): won "
             f"{won}/{len(records)} = {100 * won / len(records):.1f}% (Wilson {100 * low:.1f}% - "
             f"{100 * high:.1f}%), margin {margin:+.1f}; matches of it left out: "
             f"{len(run.games) - len(records)}")

@@ -5,8 +5,19 @@ from __future__ import annotations
 import pytest
 
 from gin_handset.ai import expert
-from gin_handset.ai.tournament import EAAI, play_game, run_tournament, wilson
+from gin_handset.ai.tournament import (
+    EAAI,
+    deal_seed,
+    play_game,
+    play_match,
+    players_of,
+    run_tournament,
+    wilson,
+)
+from gin_handset.rules.actions import Action
+from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
+from gin_handset.rules.view import PlayerView
 
 
 def test_wilson_interval() -> None:
@@ -44,6 +55,48 @@ def test_experts_budget_reaches_the_spawned_workers() -> None:
 
     assert played(2, 2) == played(2, 1) != played(8, 1)
     assert default == expert.SAMPLES
+
+
+def played_with_common_streams(a: str, seed: int, game: int) -> tuple[list[Action], list[int]]:
+    """Every action of game ``game`` of ``a`` against simple (Expert on 8 worlds a decision),
+    and where Expert's search chose a move other than hard's."""
+    players = players_of(a, "simple", seed, game, samples=8, common=True)
+    actions: list[Action] = []
+    changed: list[int] = []
+
+    def watch(_match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
+        player = players[view.seat]
+        searched = player.searched if isinstance(player, expert.ExpertPlayer) else None
+        if searched is not None and action != searched.candidates[0]:
+            changed.append(len(actions))
+        actions.append(action)
+
+    play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, watch)
+    return actions, changed
+
+
+@pytest.mark.parametrize(("seed", "game", "searched_otherwise"), [(1, 1, True), (3, 0, False)])
+def test_with_common_streams_expert_plays_hards_match_until_its_search_changes_a_move(
+    seed: int, game: int, searched_otherwise: bool
+) -> None:
+    """So two runs on the same deals, hard's and Expert's, differ only where the search
+    changed a move: the first action that differs is the search's first change, and a match
+    where the search changed nothing is hard's, action for action."""
+    hards, _ = played_with_common_streams("hard", seed, game)
+    experts, changed = played_with_common_streams("expert", seed, game)
+    assert bool(changed) == searched_otherwise, "the deals chosen to show both cases"
+    pairs = zip(hards, experts, strict=False)  # a match played otherwise may be longer
+    differs = next((i for i, (h, e) in enumerate(pairs) if h != e), None)
+    if changed:
+        assert differs == changed[0] > 0
+    else:
+        assert experts == hards
+
+
+def test_common_streams_change_nothing_for_a_level_built_on_none() -> None:
+    common = play_game("hard", "simple", 2, 1, common=True)
+    plain = play_game("hard", "simple", 2, 1)
+    assert (common.hands, common.margin) == (plain.hands, plain.margin)
 
 
 @pytest.mark.slow

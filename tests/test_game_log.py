@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_handset.ai.game_log import LogError, RunKey, read_log
+from gin_handset.ai.game_log import LogError, RunKey, key_of, read_log
 from gin_handset.ai.tournament import main, play_game, run_tournament
 
 KEY = RunKey("simple", "easy", 4, None)
@@ -99,6 +99,32 @@ def test_the_command_says_what_is_wrong_with_a_log_and_plays_nothing(
         main(["--a", "simple", "--b", "easy", "--games", "2", "--log", str(other)])
     assert "line 1: a match of another run" in capsys.readouterr().err
     assert other.read_text() == '{"a": "hard"}\n', "the log is left as it was"
+
+
+def test_a_run_with_common_streams_is_a_run_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its log says so; a log written before the field existed is of a run without; either
+    refuses the other's matches; the first line's field must be true or false."""
+    log = tmp_path / "common.jsonl"
+    main(["--a", "simple", "--b", "easy", "--games", "2", "--seed", "4", "--common",
+          "--log", str(log)])
+    capsys.readouterr()
+    assert [json.loads(line)["common"] for line in log.read_text().splitlines()] == [True, True]
+    assert sorted(read_log(log, RunKey("simple", "easy", 4, None, common=True))[0]) == [0, 1]
+    assert key_of(log) == RunKey("simple", "easy", 4, None, common=True)
+    with pytest.raises(LogError, match=r"line 1: a match of another run .*common True"):
+        read_log(log, KEY)
+    older = tmp_path / "older.jsonl"
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    older.write_text("".join(
+        json.dumps({k: v for k, v in line.items() if k != "common"}) + "\n" for line in lines))
+    assert sorted(read_log(older, KEY)[0]) == [0, 1] and key_of(older) == KEY
+    lines[0]["common"] = "yes"
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text(json.dumps(lines[0]) + "\n")
+    with pytest.raises(LogError, match="line 1: field common: 'yes' does not name a run"):
+        key_of(odd)
 
 
 def test_a_log_holding_every_match_asked_for_is_only_read(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ def test_the_difference_is_taken_deal_by_deal_over_whole_deals_only(
     before = write(tmp_path / "before.jsonl", RunKey("expert", "champion", 7, None), {
         0: record(True, 10), 1: record(False, -5), 2: record(False, -30), 3: record(False, -8),
         4: record(True, 40)})
-    after = write(tmp_path / "after.jsonl", RunKey("expert", "champion", 7, 32), {
+    after = write(tmp_path / "after.jsonl", RunKey("expert", "champion", 7, 32, common=True), {
         0: record(True, 12), 1: record(True, 7), 2: record(False, -30), 3: record(False, -8),
         5: record(True, 3)})
     out = figures([str(before), str(after)], capsys)
@@ -43,7 +43,7 @@ def test_the_difference_is_taken_deal_by_deal_over_whole_deals_only(
     assert lines[0] == "against champion, seed 7: 4 matches, 2 whole deals in both logs"
     assert lines[1] == (f"  {before} (expert, samples default): won 1/4 = 25.0% (Wilson 4.6% - "
                         "69.9%), margin -8.2; matches of it left out: 1")
-    assert lines[2].startswith(f"  {after} (expert, samples 32): won 2/4 = 50.0%")
+    assert lines[2].startswith(f"  {after} (expert, samples 32, common streams): won 2/4 = 50.0%")
     assert lines[3] == ("  played otherwise: 2 matches; won by the second only 1, by the first "
                         "only 0")
     # deal 0 gains half a match won and (19 - 5) / 2 = 7 points; deal 1 is the same

@@ -207,6 +207,8 @@ class ExpertPlayer(HardPlayer):
         self.deadline: float | None = None  # stop sampling at this time.monotonic()
         self.worlds_played = 0  # worlds played out for the last decision
         self.searched: Searched | None = None  # what the last decision's search found
+        # the stream the search samples its worlds from; None: a seed drawn from the seat's
+        self.search_rng: random.Random | None = None
 
     def decide(self, view: PlayerView) -> Action:
         self.reading.see(view)
@@ -240,7 +242,7 @@ class ExpertPlayer(HardPlayer):
         if len(candidates) == 1:
             self.searched = None
             return candidates[0]
-        rng = random.Random(self.rng.random())
+        rng = self.search_rng if self.search_rng is not None else random.Random(self.rng.random())
         know, extra = self.fitting(view)
         table = Table(view)
         table.eager = self.eager

@@ -3,7 +3,8 @@
 ``python -m gin_handset.ai.tournament ... --log FILE`` appends every match as it ends (flushed,
 so a killed run keeps what it played) and, run again with the same command, plays only the
 matches the log does not hold yet; its report covers every match of the run. A line names its
-run (``RunKey``: the players, the seed and Expert's budget) and its match, so lines of another
+run (``RunKey``: the players, the seed, Expert's budget and whether the random streams are
+common; a line without ``common`` is of a run without) and its match, so lines of another
 run are refused, not mixed in.
 """
 
@@ -35,6 +36,7 @@ class RunKey:
     b: str
     seed: int
     samples: int | None  # Expert's budget, worlds a decision (None: the default)
+    common: bool = False  # common random streams (the tournament's --common)
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,8 @@ class GameRecord:
 def line_of(key: RunKey, game: int, record: GameRecord) -> str:
     """The log's line for match ``game`` of a run (times to the microsecond)."""
     return json.dumps({
-        "a": key.a, "b": key.b, "seed": key.seed, "samples": key.samples, "game": game,
+        "a": key.a, "b": key.b, "seed": key.seed, "samples": key.samples,
+        "common": key.common, "game": game,
         "a_won": record.a_won, "margin": record.margin,
         "hands": [[kind.value, knocker, winner] for kind, knocker, winner in record.hands],
         "times_a": [round(t, 6) for t in record.times_a],
@@ -65,7 +68,8 @@ def _game_of(data: Any, key: RunKey) -> tuple[int, GameRecord]:
     theirs = _run_key(data)
     if theirs != key:
         raise ValueError(f"a match of another run ({theirs.a} vs {theirs.b}, seed "
-                         f"{theirs.seed}, samples {theirs.samples}); use another log")
+                         f"{theirs.seed}, samples {theirs.samples}, common {theirs.common}); "
+                         "use another log")
     game = data.get("game")
     if not _whole(game) or not 0 <= game < MAX_GAMES:
         raise ValueError(f"field game: {game!r} is not a match number")
@@ -126,6 +130,7 @@ def key_of(path: Path) -> RunKey:
         ("seed", key.seed, _whole(key.seed) and 0 <= key.seed <= MAX_SEED),
         ("samples", key.samples,
          key.samples is None or (_whole(key.samples) and 1 <= key.samples <= MAX_COUNT)),
+        ("common", key.common, isinstance(key.common, bool)),
     ):
         if not good:
             raise LogError(f"{path} line 1: field {field}: {value!r:.20} does not name a "
@@ -134,7 +139,8 @@ def key_of(path: Path) -> RunKey:
 
 
 def _run_key(data: dict[str, Any]) -> RunKey:
-    return RunKey(data.get("a"), data.get("b"), data.get("seed"), data.get("samples"))
+    return RunKey(data.get("a"), data.get("b"), data.get("seed"), data.get("samples"),
+                  data.get("common", False))
 
 
 def read_log(path: Path, key: RunKey) -> tuple[dict[int, GameRecord], int]:

@@ -24,6 +24,14 @@ class Level:
     shown: str  # as the screens show it
     player: str  # its class, ``module:Class``, imported when a player is made
     offered: bool = True  # the Options offer it (not simple: the baseline of tests, tournaments)
+    stream: str = ""  # whose random stream its seat draws in a tournament with common streams
+
+    @property
+    def stream_name(self) -> str:
+        """The level whose random stream a seat of this one draws under the tournament's
+        ``--common``: the level it is built on, where it plays that level's moves but for a
+        search or a reading (so two runs on the same deals differ only where those do)."""
+        return self.stream or self.name
 
     def player_class(self) -> type[Player]:
         module, _, name = self.player.partition(":")
@@ -39,13 +47,14 @@ LEVELS: tuple[Level, ...] = (
     Level("easy", "Easy", "gin_handset.ai.easy:EasyPlayer"),
     Level("normal", "Normal", "gin_handset.ai.hard:NormalPlayer"),
     Level("hard", "Hard", "gin_handset.ai.hard:HardPlayer"),
-    Level("expert", "Expert", "gin_handset.ai.expert:ExpertPlayer"),
+    Level("expert", "Expert", "gin_handset.ai.expert:ExpertPlayer", stream="hard"),
 )
 BENCHMARKS: tuple[Level, ...] = (  # tournament opponents only, never a game level
     Level("champion", "Champion", "gin_handset.ai.champion:ChampionPlayer", offered=False),
     Level("camper", "Camper", "gin_handset.ai.hard:CamperPlayer", offered=False),
     # hard without its reading of the player, and the guards of that reading (ai/guards.py)
-    Level("hard-noread", "Hard-noread", "gin_handset.ai.guards:HardNoReadPlayer", offered=False),
+    Level("hard-noread", "Hard-noread", "gin_handset.ai.guards:HardNoReadPlayer", offered=False,
+          stream="hard"),
     Level("eager", "Eager", "gin_handset.ai.guards:EagerGuard", offered=False),
     Level("fickle", "Fickle", "gin_handset.ai.guards:FickleGuard", offered=False),
     Level("feint", "Feint", "gin_handset.ai.guards:FeintGuard", offered=False),

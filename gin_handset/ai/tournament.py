@@ -32,7 +32,7 @@ from gin_handset.ai.game_log import (
     open_to_append,
     read_log,
 )
-from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
+from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, level_named, make_player
 from gin_handset.ai.player import Player
 from gin_handset.rules.actions import Action
 from gin_handset.rules.hand import ResultKind
@@ -107,24 +107,31 @@ def play_match(match: MatchState, players: Sequence[Player], watch: Watch | None
     raise RuntimeError(f"match {match.seed} did not end within {MAX_ACTIONS} actions")
 
 
-def players_of(a: str, b: str, seed: int, game: int, samples: int | None = None
-               ) -> list[Player]:
+def players_of(a: str, b: str, seed: int, game: int, samples: int | None = None,
+               common: bool = False) -> list[Player]:
     """The two players of game ``game`` of a tournament, A in seat ``game % 2``, seeded; an
-    Expert given ``samples`` worlds a decision (None: its default)."""
+    Expert given ``samples`` worlds a decision (None: its default). With ``common`` streams a
+    seat draws the stream of the level it is built on (``Level.stream_name``) and Expert's
+    search samples a stream of its own, so Expert plays hard's matches until its search first
+    changes a move."""
     names = (a, b) if game % 2 == 0 else (b, a)
-    players = [make_player(names[seat], random.Random(f"{seed}/{game}/{seat}/{names[seat]}"))
-               for seat in range(2)]
-    if samples is not None:
-        for player in players:
-            if isinstance(player, ExpertPlayer):
+    players = []
+    for seat, name in enumerate(names):
+        stream = level_named(name).stream_name if common else name
+        player = make_player(name, random.Random(f"{seed}/{game}/{seat}/{stream}"))
+        if isinstance(player, ExpertPlayer):
+            if samples is not None:
                 player.samples = samples
+            if common:
+                player.search_rng = random.Random(f"{seed}/{game}/{seat}/{name}/search")
+        players.append(player)
     return players
 
 
 def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI,
-              samples: int | None = None) -> GameRecord:
+              samples: int | None = None, common: bool = False) -> GameRecord:
     """Game ``game`` of a tournament: deal ``game // 2``, A in seat ``game % 2`` (``samples``:
-    Expert's budget)."""
+    Expert's budget; ``common``: the players' random streams, ``players_of``)."""
     a_seat = game % 2
     times: tuple[list[float], list[float]] = ([], [])
 
@@ -132,7 +139,7 @@ def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI,
         times[view.seat].append(seconds)
 
     match = play_match(MatchState.new(options, deal_seed(seed, game // 2)),
-                       players_of(a, b, seed, game, samples), timed)
+                       players_of(a, b, seed, game, samples, common), timed)
 
     def side(seat: int | None) -> bool | None:
         return None if seat is None else seat == a_seat
@@ -147,9 +154,9 @@ def play_game(a: str, b: str, seed: int, game: int, options: Options = EAAI,
     )
 
 
-def _play(job: tuple[str, str, int, int, Options, int | None]) -> tuple[int, GameRecord]:
-    a, b, seed, game, options, samples = job
-    return game, play_game(a, b, seed, game, options, samples)
+def _play(job: tuple[str, str, int, int, Options, int | None, bool]) -> tuple[int, GameRecord]:
+    a, b, seed, game, options, samples, common = job
+    return game, play_game(a, b, seed, game, options, samples, common)
 
 
 @dataclass(frozen=True)
@@ -258,21 +265,24 @@ def run_tournament(
     options: Options = EAAI,
     log: Path | None = None,
     samples: int | None = None,
+    common: bool = False,
 ) -> TournamentResult:
     """Play ``games`` matches of A against B (duplicate deals) and summarize them. With a
     ``log`` (EAAI matches only), each match is appended to it as it ends, and the matches it
-    already holds are not played again (``samples``: Expert's budget, part of the run's key);
+    already holds are not played again (``samples``: Expert's budget, and ``common``, the
+    players' random streams (``players_of``): both part of the run's key);
     a log that holds them all is only read, so a run's figures so far can be reported while
     it plays on. The workers take one match at a time, so a stopped run loses only the
     matches in flight. One run writes a log at a time."""
     done: dict[int, GameRecord] = {}
-    key = RunKey(a, b, seed, samples)
+    key = RunKey(a, b, seed, samples, common)
     whole = 0
     if log is not None:
         if options != EAAI:
             raise ValueError("a tournament log keeps EAAI matches only")
         done, whole = read_log(log, key)
-    work = [(a, b, seed, game, options, samples) for game in range(games) if game not in done]
+    work = [(a, b, seed, game, options, samples, common)
+            for game in range(games) if game not in done]
     records = {game: record for game, record in done.items() if game < games}
     stream = open_to_append(log, whole) if log is not None and work else None
     try:
@@ -315,6 +325,10 @@ def main(argv: list[str] | None = None) -> None:
         "--samples", type=arguments.count, default=None, help="expert's budget: worlds a decision"
     )
     parser.add_argument(
+        "--common", action="store_true",
+        help="common random streams: expert and hard-noread draw hard's, Expert's search its own",
+    )
+    parser.add_argument(
         "--log", type=Path, default=None,
         help="append each match to this file; run again, it plays only the matches missing",
     )
@@ -322,7 +336,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     try:
         result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs,
-                                log=args.log, samples=args.samples)
+                                log=args.log, samples=args.samples, common=args.common)
     except (LogError, OSError) as problem:
         parser.exit(2, f"tournament: {problem}\n")
     print(result.report())
