@@ -20,6 +20,7 @@ from pathlib import Path
 
 from benchmarks.reading import mean_interval
 from gin_handset.ai.game_log import GameRecord, LogError, RunKey, key_of, read_log
+from gin_handset.ai.levels import level_named
 from gin_handset.ai.tournament import wilson
 
 
@@ -39,11 +40,18 @@ def load(path: Path) -> Run:
 
 def whole_deals(first: Run, second: Run) -> list[int]:
     """The deals whose two matches both runs hold. LogError when the runs are not of the same
-    deals (another seed or another B) or share no whole deal."""
+    deals (another seed, another B, or a B built on another level whose stream ``--common``
+    changes, with it in one run only) or share no whole deal."""
     if (first.key.seed, first.key.b) != (second.key.seed, second.key.b):
         raise LogError(
             f"{first.path} and {second.path}: not the same deals (B {first.key.b}, seed "
             f"{first.key.seed} against B {second.key.b}, seed {second.key.seed})")
+    b_streams = level_named(first.key.b).stream_name != first.key.b  # --common changes B's
+    if first.key.common != second.key.common and b_streams:
+        raise LogError(
+            f"{first.path} and {second.path}: not the same deals for B {first.key.b}, which "
+            "draws another stream with common streams than without; pair runs that both have "
+            "--common or both have it not")
     common = first.games.keys() & second.games.keys()
     deals = sorted({game // 2 for game in common if game ^ 1 in common})
     if not deals:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gin_handset.ai import expert
@@ -93,10 +95,30 @@ def test_with_common_streams_expert_plays_hards_match_until_its_search_changes_a
         assert experts == hards
 
 
-def test_common_streams_change_nothing_for_a_level_built_on_none() -> None:
-    common = play_game("hard", "simple", 2, 1, common=True)
-    plain = play_game("hard", "simple", 2, 1)
-    assert (common.hands, common.margin) == (plain.hands, plain.margin)
+def state(seed: str) -> object:
+    return random.Random(seed).getstate()
+
+
+@pytest.mark.parametrize(("a", "b", "streams"), [
+    ("expert", "hard-noread", ("hard", "hard")), ("hard-noread", "champion", ("hard", "champion")),
+    ("hard", "simple", ("hard", "simple")),
+])
+def test_with_common_streams_a_seat_draws_the_stream_of_the_level_it_is_built_on(
+    a: str, b: str, streams: tuple[str, str]
+) -> None:
+    """Game 1: B in seat 0. Without ``common`` each seat draws its own level's stream, and
+    Expert's search a stream seeded from it, as before common streams existed."""
+    common = players_of(a, b, 9, 1, common=True)
+    plain = players_of(a, b, 9, 1)
+    for seat, (name, stream) in enumerate(zip((b, a), streams[::-1], strict=True)):
+        assert common[seat].rng.getstate() == state(f"9/1/{seat}/{stream}")
+        assert plain[seat].rng.getstate() == state(f"9/1/{seat}/{name}")
+    searchers = [(c, p) for c, p in zip(common, plain, strict=True)
+                 if isinstance(c, expert.ExpertPlayer) and isinstance(p, expert.ExpertPlayer)]
+    assert len(searchers) == (a == "expert")
+    for searcher, unseen in searchers:
+        assert searcher.search_rng is not None and unseen.search_rng is None
+        assert searcher.search_rng.getstate() == state("9/1/1/expert/search")
 
 
 @pytest.mark.slow

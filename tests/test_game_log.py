@@ -94,11 +94,15 @@ def test_the_command_says_what_is_wrong_with_a_log_and_plays_nothing(
     assert stop.value.code == 2
     assert f"tournament: {folder}: not a regular file" in capsys.readouterr().err
     other = tmp_path / "other.jsonl"
+    other.write_text('{"a": "hard", "b": "easy", "seed": 1, "samples": null}\n')
+    with pytest.raises(SystemExit):
+        main(["--a", "simple", "--b", "easy", "--games", "2", "--log", str(other)])
+    assert "line 1: a match of another run (hard vs easy" in capsys.readouterr().err
+    assert other.read_text().startswith('{"a": "hard"'), "the log is left as it was"
     other.write_text('{"a": "hard"}\n')
     with pytest.raises(SystemExit):
         main(["--a", "simple", "--b", "easy", "--games", "2", "--log", str(other)])
-    assert "line 1: a match of another run" in capsys.readouterr().err
-    assert other.read_text() == '{"a": "hard"}\n', "the log is left as it was"
+    assert "line 1: field b: None does not name a run" in capsys.readouterr().err
 
 
 def test_a_run_with_common_streams_is_a_run_of_its_own(
@@ -125,6 +129,28 @@ def test_a_run_with_common_streams_is_a_run_of_its_own(
     odd.write_text(json.dumps(lines[0]) + "\n")
     with pytest.raises(LogError, match="line 1: field common: 'yes' does not name a run"):
         key_of(odd)
+
+
+def test_a_run_without_common_streams_writes_its_lines_as_before(tmp_path: Path) -> None:
+    log = tmp_path / "plain.jsonl"
+    main(["--a", "simple", "--b", "easy", "--games", "2", "--seed", "4", "--log", str(log)])
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [list(line)[:5] for line in lines] == [["a", "b", "seed", "samples", "game"]] * 2
+
+
+@pytest.mark.parametrize("value", [0, 1, 1.0, None, "true", [True]])
+def test_every_line_names_its_run_with_fields_of_the_right_kind(
+    tmp_path: Path, value: object
+) -> None:
+    """Not only the first: a later line whose common is not true or false (0 equals false in
+    Python) is refused by its field, and so is a seed of 4.0 for 4."""
+    log = tmp_path / "run.jsonl"
+    main(["--a", "simple", "--b", "easy", "--games", "2", "--seed", "4", "--log", str(log)])
+    first, second = (json.loads(line) for line in log.read_text().splitlines())
+    for field, odd in (("common", value), ("seed", 4.0)):
+        log.write_text(json.dumps(first) + "\n" + json.dumps({**second, field: odd}) + "\n")
+        with pytest.raises(LogError, match=f"line 2: field {field}: "):
+            read_log(log, KEY)
 
 
 def test_a_log_holding_every_match_asked_for_is_only_read(tmp_path: Path) -> None:

@@ -125,7 +125,10 @@ def test_runs_of_other_deals_are_refused_naming_both_files(
         (lambda p: p.write_text('{"a": "hard"' + " " * (1 << 21) + "}\n"),
          "line 1: longer than 1048576 bytes"),
         (lambda p: p.write_text(line_of(RunKey("hard", "champion", 7, None), 0, record(True, 1))
-                                + '{"a": "hard"}\n'), "line 2: a match of another run"),
+                                + line_of(RunKey("hard", "simple", 7, None), 1,
+                                          record(True, 1))), "line 2: a match of another run"),
+        (lambda p: p.write_text(line_of(RunKey("hard", "champion", 7, None), 0, record(True, 1))
+                                + '{"a": "hard"}\n'), "line 2: field b: None does not name"),
     ],
 )
 def test_a_log_that_cannot_be_read_is_named_with_what_is_wrong(
@@ -150,3 +153,18 @@ def test_logs_that_share_no_whole_deal_are_refused(
     with pytest.raises(SystemExit):
         main([str(one), str(two)])
     assert "no deal played whole in both" in capsys.readouterr().err
+
+
+def test_runs_against_a_b_whose_stream_common_changes_pair_only_alike(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """hard-noread draws hard's stream with --common: its matches are other deals' play."""
+    games = {0: record(True, 9), 1: record(False, -2)}
+    plain = write(tmp_path / "a" / "run.jsonl", RunKey("hard", "hard-noread", 7, None), games)
+    common = write(tmp_path / "b" / "run.jsonl",
+                   RunKey("expert", "hard-noread", 7, None, common=True), games)
+    with pytest.raises(SystemExit):
+        main([str(plain), str(common)])
+    assert "not the same deals for B hard-noread" in capsys.readouterr().err
+    both = write(tmp_path / "c" / "run.jsonl", RunKey("hard", "hard-noread", 7, None, common=True),
+                 games)
+    assert "2 matches, 1 whole deals" in figures([str(both), str(common)], capsys)

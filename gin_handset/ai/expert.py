@@ -207,7 +207,7 @@ class ExpertPlayer(HardPlayer):
         self.deadline: float | None = None  # stop sampling at this time.monotonic()
         self.worlds_played = 0  # worlds played out for the last decision
         self.searched: Searched | None = None  # what the last decision's search found
-        # the stream the search samples its worlds from; None: a seed drawn from the seat's
+        # the stream the search samples its worlds from; None: one seeded by a draw of self.rng
         self.search_rng: random.Random | None = None
 
     def decide(self, view: PlayerView) -> Action:

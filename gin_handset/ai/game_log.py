@@ -3,9 +3,8 @@
 ``python -m gin_handset.ai.tournament ... --log FILE`` appends every match as it ends (flushed,
 so a killed run keeps what it played) and, run again with the same command, plays only the
 matches the log does not hold yet; its report covers every match of the run. A line names its
-run (``RunKey``: the players, the seed, Expert's budget and whether the random streams are
-common; a line without ``common`` is of a run without) and its match, so lines of another
-run are refused, not mixed in.
+run (``RunKey``: the players, the seed, Expert's budget and, only when they are, that the random
+streams are common) and its match, so lines of another run are refused, not mixed in.
 """
 
 from __future__ import annotations
@@ -52,9 +51,10 @@ class GameRecord:
 
 def line_of(key: RunKey, game: int, record: GameRecord) -> str:
     """The log's line for match ``game`` of a run (times to the microsecond)."""
+    streams = {"common": True} if key.common else {}  # a run without: its lines as before
     return json.dumps({
-        "a": key.a, "b": key.b, "seed": key.seed, "samples": key.samples,
-        "common": key.common, "game": game,
+        "a": key.a, "b": key.b, "seed": key.seed, "samples": key.samples, **streams,
+        "game": game,
         "a_won": record.a_won, "margin": record.margin,
         "hands": [[kind.value, knocker, winner] for kind, knocker, winner in record.hands],
         "times_a": [round(t, 6) for t in record.times_a],
@@ -66,6 +66,8 @@ def _game_of(data: Any, key: RunKey) -> tuple[int, GameRecord]:
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     theirs = _run_key(data)
+    if bad := _bad_field(theirs):
+        raise ValueError(bad)
     if theirs != key:
         raise ValueError(f"a match of another run ({theirs.a} vs {theirs.b}, seed "
                          f"{theirs.seed}, samples {theirs.samples}, common {theirs.common}); "
@@ -124,6 +126,14 @@ def key_of(path: Path) -> RunKey:
     if not isinstance(data, dict):
         raise LogError(f"{path} line 1: not a match of a tournament's log")
     key = _run_key(data)
+    if bad := _bad_field(key):
+        raise LogError(f"{path} line 1: {bad}")
+    return key
+
+
+def _bad_field(key: RunKey) -> str | None:
+    """What is wrong with a line's run, naming the field, when it is not a run of the
+    tournament (a known player, a seed, a budget, true or false); None when it is one."""
     names = PLAYER_NAMES + BENCHMARK_NAMES
     for field, value, good in (
         ("a", key.a, key.a in names), ("b", key.b, key.b in names),
@@ -133,9 +143,8 @@ def key_of(path: Path) -> RunKey:
         ("common", key.common, isinstance(key.common, bool)),
     ):
         if not good:
-            raise LogError(f"{path} line 1: field {field}: {value!r:.20} does not name a "
-                           "run of the tournament")
-    return key
+            return f"field {field}: {value!r:.20} does not name a run of the tournament"
+    return None
 
 
 def _run_key(data: dict[str, Any]) -> RunKey:

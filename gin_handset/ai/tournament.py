@@ -115,7 +115,7 @@ def players_of(a: str, b: str, seed: int, game: int, samples: int | None = None,
     search samples a stream of its own, so Expert plays hard's matches until its search first
     changes a move."""
     names = (a, b) if game % 2 == 0 else (b, a)
-    players = []
+    players: list[Player] = []
     for seat, name in enumerate(names):
         stream = level_named(name).stream_name if common else name
         player = make_player(name, random.Random(f"{seed}/{game}/{seat}/{stream}"))
