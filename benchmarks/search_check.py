@@ -52,7 +52,8 @@ from gin_handset.ai import arguments
 from gin_handset.ai.expert import GATE, ExpertPlayer, Searched, Table, endgame
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
-from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of, worker_pool
+from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of
+from gin_handset.ai.workers import stopped_quietly, worker_pool
 from gin_handset.rules.actions import Action, EndTurn, Knock
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.match import MatchState
@@ -310,11 +311,12 @@ def main(argv: list[str] | None = None) -> None:
     else:
         check = partial(check_game, args.b, args.seed, rollouts=args.rollouts, zmin=args.zmin,
                         samples=args.samples, phases=args.phases)
-    if args.jobs == 1:
-        games = [check(game) for game in range(args.games)]
-    else:
-        with worker_pool(args.jobs) as pool:
-            games = pool.map(check, range(args.games))
+    with stopped_quietly("search_check", "nothing is kept: it reports at the end"):
+        if args.jobs == 1:
+            games = [check(game) for game in range(args.games)]
+        else:
+            with worker_pool(args.jobs) as pool:
+                games = pool.map(check, range(args.games))
     checked = [c for game in games for c in game]
     print(knock_report(checked) if args.knock_rule else report(checked))
     print(f"wall time {time.perf_counter() - start:.0f} s")

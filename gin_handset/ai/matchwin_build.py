@@ -21,7 +21,8 @@ from pathlib import Path
 from gin_handset.ai import arguments
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.matchwin import DATA_FILE, HandOdds, WinTable, key_of
-from gin_handset.ai.tournament import EAAI, deal_seed, play_match, worker_pool
+from gin_handset.ai.tournament import EAAI, deal_seed, play_match
+from gin_handset.ai.workers import stopped_quietly, worker_pool
 from gin_handset.rules.actions import Action
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import PlayerView
@@ -103,7 +104,8 @@ def main(argv: list[str] | None = None) -> None:
     if not os.access(out if out.exists() else out.parent, os.W_OK):
         parser.exit(2, f"matchwin_build: --out {out}: not writable\n")
     start = time.perf_counter()
-    data, starts = build(args.seed, args.matches, args.jobs)
+    with stopped_quietly("matchwin_build", f"{out} was not written"):
+        data, starts = build(args.seed, args.matches, args.jobs)
     try:
         out.write_text(json.dumps(data, indent=0) + "\n")
     except OSError as problem:

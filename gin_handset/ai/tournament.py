@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import IO
 
@@ -34,6 +32,7 @@ from gin_handset.ai.game_log import (
 )
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, level_named, make_player
 from gin_handset.ai.player import Player
+from gin_handset.ai.workers import stopped_quietly, worker_pool
 from gin_handset.rules.actions import Action
 from gin_handset.rules.hand import ResultKind
 from gin_handset.rules.match import MatchState
@@ -298,13 +297,6 @@ def run_tournament(
     return summarize(a, b, seed, [records[game] for game in sorted(records)], options)
 
 
-def worker_pool(jobs: int) -> Pool:
-    """``jobs`` worker processes for matches. They are spawned, not forked: a fork copies the
-    locks the parent's other threads hold (a test's, a phone's), and a worker could wait on one
-    of them for ever."""
-    return multiprocessing.get_context("spawn").Pool(jobs)
-
-
 def _keep(played: Iterable[tuple[int, GameRecord]], records: dict[int, GameRecord],
           stream: IO[str] | None, key: RunKey) -> None:
     for game, record in played:
@@ -334,9 +326,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    kept = (f"the matches played are in {args.log}; the same command plays the rest"
+            if args.log is not None else "nothing is kept without --log")
     try:
-        result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs,
-                                log=args.log, samples=args.samples, common=args.common)
+        with stopped_quietly("tournament", kept):
+            result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs,
+                                    log=args.log, samples=args.samples, common=args.common)
     except (LogError, OSError) as problem:
         parser.exit(2, f"tournament: {problem}\n")
     print(result.report())

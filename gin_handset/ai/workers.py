@@ -1,0 +1,62 @@
+"""Worker processes for the long commands (tournament, matchwin_build, search_check), and how
+such a command stops when a person presses Ctrl-C or the system sends it SIGTERM: with one
+line, not a traceback from it and from each worker."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from multiprocessing.pool import Pool
+from types import FrameType
+
+STOPPED = 130
+"""The exit status of a command stopped by Ctrl-C or SIGTERM (128 + SIGINT, as a shell gives)."""
+
+
+def worker_pool(jobs: int) -> Pool:
+    """``jobs`` worker processes for matches. They are spawned, not forked: a fork copies the
+    locks the parent's other threads hold (a test's, a phone's), and a worker could wait on one
+    of them for ever. A worker ignores Ctrl-C (a terminal sends it to every process of the
+    command) from its start, as the pool is made while the command ignores it (a Ctrl-C in
+    those few milliseconds is lost): the command stops, and leaving its ``with`` block ends the
+    workers."""
+    context = multiprocessing.get_context("spawn")
+    if threading.current_thread() is not threading.main_thread():
+        return context.Pool(jobs, initializer=_ignore_ctrl_c)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return context.Pool(jobs, initializer=_ignore_ctrl_c)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _ignore_ctrl_c() -> None:
+    """For a worker the pool starts in place of one that ended."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupt(_signal: int, _frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def stopped_quietly(program: str, kept: str) -> Iterator[None]:
+    """Within it, Ctrl-C or SIGTERM ends the command with ``program: stopped; kept`` on standard
+    error and status ``STOPPED``, after the ``with`` blocks inside have closed their files and
+    ended their workers. ``kept`` says what the person keeps of the work done."""
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGTERM)
+    if main:
+        signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    except KeyboardInterrupt:
+        sys.stderr.write(f"{program}: stopped; {kept}\n")
+        raise SystemExit(STOPPED) from None
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)

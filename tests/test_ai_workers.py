@@ -1,0 +1,116 @@
+"""A long command stopped by a person (Ctrl-C, sent by a terminal to each of its processes) or by
+the system (SIGTERM to the command) says so in one line, keeps what it has, and leaves no worker
+behind. Real commands in their own process groups, real signals, real files."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gin_handset.ai.workers import STOPPED
+
+# A background job's shell ignores Ctrl-C for its children, and an ignored signal stays ignored
+# across exec: the command is started with Ctrl-C as a terminal leaves it.
+AS_AT_A_TERMINAL = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                    "os.execv(sys.executable, [sys.executable, '-m', *sys.argv[1:]])")
+
+
+def start(module: str, *argv: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", AS_AT_A_TERMINAL, module, *argv],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+
+
+def wait_for(done, seconds: float = 60.0) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "not within the time allowed"
+        time.sleep(0.05)
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def gone(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return True
+    return state in ("Z", "X")
+
+
+def lines(log: Path) -> int:
+    return len(log.read_text().splitlines()) if log.exists() else 0
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+
+@needs_proc
+@pytest.mark.parametrize("signalled", ["the group by Ctrl-C", "the command by SIGTERM"])
+def test_a_stopped_tournament_says_so_keeps_its_matches_and_ends_its_workers(
+        tmp_path, signalled) -> None:
+    log = tmp_path / "run.jsonl"
+    argv = ("--a", "hard", "--b", "simple", "--games", "2000", "--jobs", "2", "--seed", "7",
+            "--log", str(log))
+    command = start("gin_handset.ai.tournament", *argv)
+    try:
+        wait_for(lambda: lines(log) >= 2 and len(children(command.pid)) >= 2)
+        workers = children(command.pid)
+        if signalled.endswith("Ctrl-C"):
+            os.killpg(command.pid, signal.SIGINT)
+        else:
+            command.send_signal(signal.SIGTERM)
+        out, err = command.communicate(timeout=60)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.wait()
+    assert command.returncode == STOPPED
+    assert err == (f"tournament: stopped; the matches played are in {log}; "
+                   "the same command plays the rest\n")
+    assert out == ""
+    wait_for(lambda: all(gone(pid) for pid in workers), 10)
+    kept = [json.loads(line)["game"] for line in log.read_text().splitlines()]
+    assert len(kept) >= 2 and len(set(kept)) == len(kept) < 2000
+    again = subprocess.run([sys.executable, "-m", "gin_handset.ai.tournament",
+                            *argv[:5], "2", *argv[6:]], capture_output=True, text=True,
+                           timeout=120)
+    assert again.returncode == 0 and "A won" in again.stdout and again.stderr == ""
+
+
+@needs_proc
+def test_a_stopped_table_build_leaves_the_table_as_it_was(tmp_path) -> None:
+    out = tmp_path / "matchwin.json"
+    out.write_text('{"before": true}\n')
+    command = start("gin_handset.ai.matchwin_build", "--matches", "2000", "--jobs", "2",
+                    "--out", str(out))
+    try:
+        wait_for(lambda: len(children(command.pid)) >= 3)  # the workers and their tracker
+        time.sleep(1.0)  # the pool made: the command ignores Ctrl-C while it makes it
+        os.killpg(command.pid, signal.SIGINT)
+        _, err = command.communicate(timeout=60)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.wait()
+    assert command.returncode == STOPPED
+    assert err == f"matchwin_build: stopped; {out} was not written\n"
+    assert out.read_text() == '{"before": true}\n'
