@@ -22,16 +22,27 @@ def worker_pool(jobs: int) -> Pool:
     locks the parent's other threads hold (a test's, a phone's), and a worker could wait on one
     of them for ever. A worker ignores Ctrl-C (a terminal sends it to every process of the
     command) from its start, as the pool is made while the command ignores it (a Ctrl-C in
-    those few milliseconds is lost): the command stops, and leaving its ``with`` block ends the
-    workers."""
+    those few milliseconds is lost; a SIGTERM is held, then ends the pool and is raised again):
+    the command stops, and leaving its ``with`` block ends the workers. (Blocking SIGTERM would
+    not hold it: starting the resource tracker unblocks it.)"""
     context = multiprocessing.get_context("spawn")
     if threading.current_thread() is not threading.main_thread():
         return context.Pool(jobs, initializer=_ignore_ctrl_c)
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    held: list[int] = []
+
+    def hold(number: int, _frame: FrameType | None) -> None:
+        held.append(number)
+
+    previous = {signal.SIGINT: signal.signal(signal.SIGINT, signal.SIG_IGN),
+                signal.SIGTERM: signal.signal(signal.SIGTERM, hold)}
     try:
-        return context.Pool(jobs, initializer=_ignore_ctrl_c)
+        pool = context.Pool(jobs, initializer=_ignore_ctrl_c)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        _restore_all(previous)
+    if held:
+        pool.terminate()
+        signal.raise_signal(signal.SIGTERM)
+    return pool
 
 
 def _ignore_ctrl_c() -> None:
@@ -39,7 +50,16 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _restore(number: int, handler: object) -> None:
+    """Put back a handler ``signal.signal`` returned (None: one set outside Python)."""
+    signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
 def _interrupt(_signal: int, _frame: FrameType | None) -> None:
+    """The first Ctrl-C or SIGTERM stops the command; those that follow while it ends its
+    workers and closes its files are ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
@@ -47,16 +67,24 @@ def _interrupt(_signal: int, _frame: FrameType | None) -> None:
 def stopped_quietly(program: str, kept: str) -> Iterator[None]:
     """Within it, Ctrl-C or SIGTERM ends the command with ``program: stopped; kept`` on standard
     error and status ``STOPPED``, after the ``with`` blocks inside have closed their files and
-    ended their workers. ``kept`` says what the person keeps of the work done."""
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.getsignal(signal.SIGTERM)
-    if main:
-        signal.signal(signal.SIGTERM, _interrupt)
+    ended their workers. ``kept`` says what the person keeps of the work done. Stopped, the
+    command goes on ignoring both until it exits."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, _interrupt)
+                for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     except KeyboardInterrupt:
         sys.stderr.write(f"{program}: stopped; {kept}\n")
         raise SystemExit(STOPPED) from None
-    finally:
-        if main:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+    except BaseException:
+        _restore_all(previous)
+        raise
+    _restore_all(previous)
+
+
+def _restore_all(handlers: dict[int, object]) -> None:
+    for number, handler in handlers.items():
+        _restore(number, handler)
