@@ -57,6 +57,20 @@ def gone(pid: int) -> bool:
     return state in ("Z", "X")
 
 
+def stop(command: subprocess.Popen[str], ready: Callable[[], bool],
+         send: Callable[[], None]) -> tuple[str, str]:
+    """Once ``ready`` holds, ``send`` a signal; what the command wrote then. A command that does
+    not end within a minute, or a wait that fails, kills its group."""
+    try:
+        wait_for(ready)
+        send()
+        return command.communicate(timeout=60)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.wait()
+
+
 def lines(log: Path) -> int:
     return len(log.read_text().splitlines()) if log.exists() else 0
 
@@ -74,23 +88,21 @@ def test_a_stopped_tournament_says_so_keeps_its_matches_and_ends_its_workers(
     argv = ("--a", "hard", "--b", "simple", "--games", "2000", "--jobs", jobs, "--seed", "7",
             "--log", str(log))
     command = start("gin_handset.ai.tournament", *argv)
-    try:
-        wait_for(lambda: lines(log) >= 2)
-        workers = children(command.pid)
-        assert len(workers) >= (3 if jobs == "2" else 0)  # with their tracker
+    workers: list[int] = []
+
+    def send() -> None:
+        workers.extend(children(command.pid))
         if signalled.endswith("Ctrl-C"):
             os.killpg(command.pid, signal.SIGINT)
         else:
             command.send_signal(signal.SIGTERM)
-        out, err = command.communicate(timeout=60)
-    finally:
-        if command.poll() is None:
-            os.killpg(command.pid, signal.SIGKILL)
-            command.wait()
+
+    out, err = stop(command, lambda: lines(log) >= 2, send)
     assert command.returncode == STOPPED
     assert err == (f"tournament: stopped; the matches played are in {log}; "
                    "the same command plays the rest\n")
     assert out == ""
+    assert len(workers) >= (3 if jobs == "2" else 0)  # with their tracker
     wait_for(lambda: all(gone(pid) for pid in workers), 10)
     kept = [json.loads(line)["game"] for line in log.read_text().splitlines()]
     assert len(kept) >= 2 and len(set(kept)) == len(kept) < 2000
@@ -106,14 +118,10 @@ def test_a_stopped_table_build_leaves_the_table_as_it_was(tmp_path) -> None:
     out.write_text('{"before": true}\n')
     command = start("gin_handset.ai.matchwin_build", "--matches", "2000", "--jobs", "2",
                     "--out", str(out))
-    try:
-        wait_for(lambda: len(children(command.pid)) >= 1)
-        command.send_signal(signal.SIGTERM)  # while the pool is made, it waits for the pool
-        _, err = command.communicate(timeout=60)
-    finally:
-        if command.poll() is None:
-            os.killpg(command.pid, signal.SIGKILL)
-            command.wait()
+    # The first child is the resource tracker, started as the pool is made: SIGTERM is held
+    # until the pool is, then ends it.
+    _, err = stop(command, lambda: len(children(command.pid)) >= 1,
+                  lambda: command.send_signal(signal.SIGTERM))
     assert command.returncode == STOPPED
     assert err == f"matchwin_build: stopped; {out} was not written\n"
     assert out.read_text() == '{"before": true}\n'
