@@ -53,7 +53,7 @@ from gin_handset.ai.expert import GATE, ExpertPlayer, Searched, Table, endgame
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of
-from gin_handset.ai.workers import stopped_quietly, worker_pool
+from gin_handset.ai.workers import map_jobs, stopped_quietly
 from gin_handset.rules.actions import Action, EndTurn, Knock
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.match import MatchState
@@ -312,11 +312,7 @@ def main(argv: list[str] | None = None) -> None:
         check = partial(check_game, args.b, args.seed, rollouts=args.rollouts, zmin=args.zmin,
                         samples=args.samples, phases=args.phases)
     with stopped_quietly("search_check", "nothing is kept: it reports at the end"):
-        if args.jobs == 1:
-            games = [check(game) for game in range(args.games)]
-        else:
-            with worker_pool(args.jobs) as pool:
-                games = pool.map(check, range(args.games))
+        games = map_jobs(check, range(args.games), args.jobs)
     checked = [c for game in games for c in game]
     print(knock_report(checked) if args.knock_rule else report(checked))
     print(f"wall time {time.perf_counter() - start:.0f} s")

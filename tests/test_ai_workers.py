@@ -36,25 +36,23 @@ def wait_for(done: Callable[[], bool], seconds: float = 60.0) -> None:
         time.sleep(0.05)
 
 
+def stat(pid: int | str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state, parent, ...); None once
+    the process is gone."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+
+
 def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
+    return [int(entry.name) for entry in Path("/proc").iterdir()
+            if entry.name.isdigit() and (fields := stat(entry.name)) and int(fields[1]) == pid]
 
 
 def gone(pid: int) -> bool:
-    try:
-        state = (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return True
-    return state in ("Z", "X")
+    fields = stat(pid)
+    return fields is None or fields[0] in ("Z", "X")
 
 
 def stop(command: subprocess.Popen[str], ready: Callable[[], bool],

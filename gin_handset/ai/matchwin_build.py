@@ -22,7 +22,7 @@ from gin_handset.ai import arguments
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.matchwin import DATA_FILE, HandOdds, WinTable, key_of
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match
-from gin_handset.ai.workers import stopped_quietly, worker_pool
+from gin_handset.ai.workers import map_jobs, stopped_quietly
 from gin_handset.rules.actions import Action
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import PlayerView
@@ -53,11 +53,7 @@ def play_one(job: tuple[int, int]) -> tuple[list[str], list[Start]]:
 def build(seed: int, matches: int, jobs: int) -> tuple[dict[str, object], list[Start]]:
     """The file's contents, and every hand's start for the check."""
     work = [(seed, number) for number in range(matches)]
-    if jobs <= 1:
-        played = [play_one(job) for job in work]
-    else:
-        with worker_pool(jobs) as pool:
-            played = pool.map(play_one, work, chunksize=4)
+    played = map_jobs(play_one, work, jobs)
     counts = Counter(key for keys, _ in played for key in keys)
     data: dict[str, object] = {
         "about": "hand results of hard against hard, EAAI protocol, from the dealer's side: "

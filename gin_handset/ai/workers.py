@@ -8,10 +8,14 @@ import multiprocessing
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.pool import Pool
 from types import FrameType
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 STOPPED = 130
 """The exit status of a command stopped by Ctrl-C or SIGTERM (128 + SIGINT, as a shell gives)."""
@@ -45,14 +49,18 @@ def worker_pool(jobs: int) -> Pool:
     return pool
 
 
+def map_jobs(function: Callable[[T], R], items: Sequence[T], jobs: int) -> list[R]:
+    """``function`` of each item, in order: in this process with one job, else in ``jobs``
+    workers."""
+    if jobs <= 1:
+        return [function(item) for item in items]
+    with worker_pool(jobs) as pool:
+        return pool.map(function, items)
+
+
 def _ignore_ctrl_c() -> None:
     """For a worker the pool starts in place of one that ended."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _restore(number: int, handler: object) -> None:
-    """Put back a handler ``signal.signal`` returned (None: one set outside Python)."""
-    signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
 def _interrupt(_signal: int, _frame: FrameType | None) -> None:
@@ -86,5 +94,6 @@ def stopped_quietly(program: str, kept: str) -> Iterator[None]:
 
 
 def _restore_all(handlers: dict[int, object]) -> None:
+    """Put back the handlers ``signal.signal`` returned (None: one set outside Python)."""
     for number, handler in handlers.items():
-        _restore(number, handler)
+        signal.signal(number, signal.SIG_DFL if handler is None else handler)
