@@ -21,7 +21,7 @@ from gin_handset.ai.matchwin import (
     shipped_odds,
     table_for,
 )
-from gin_handset.ai.matchwin_build import build
+from gin_handset.ai.matchwin_build import build, main
 from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.options import ALTERNATE, LOSER, WINNER, Options
 
@@ -184,3 +184,12 @@ def test_the_build_is_seeded_and_its_first_match_is_in_the_shipped_counts() -> N
     assert data == again and len(starts) == data["hands"] == HandOdds.of(data).hands
     shipped = json.loads(DATA_FILE.read_text())["counts"]
     assert all(shipped.get(key, 0) >= count for key, count in data["counts"].items())
+
+
+@pytest.mark.slow
+def test_the_build_replaces_its_out_whole_leaving_no_other_file(tmp_path: Path) -> None:
+    out = tmp_path / "counts.json"
+    out.write_text("the table before")
+    main(["--matches", "1", "--seed", "1", "--out", str(out)])
+    assert HandOdds.load(out).hands == build(1, 1, jobs=1)[0]["hands"]
+    assert list(tmp_path.iterdir()) == [out]

@@ -26,6 +26,7 @@ from gin_handset.ai.workers import map_jobs, stopped_quietly
 from gin_handset.rules.actions import Action
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import PlayerView
+from gin_handset.storage import write_atomically
 
 PLAYER = "hard"  # both seats: the fast player Expert's own play starts from
 
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     with stopped_quietly("matchwin_build", f"{out} was not written"):
         data, starts = build(args.seed, args.matches, args.jobs)
     try:
-        out.write_text(json.dumps(data, indent=0) + "\n")
+        write_atomically(out, json.dumps(data, indent=0) + "\n")
     except OSError as problem:
         parser.exit(2, f"matchwin_build: --out {out}: {problem.strerror or problem}\n")
     print(f"wrote {out}: {check(data, starts)}")
