@@ -178,18 +178,15 @@ def test_a_results_key_is_who_scored_how_and_the_points_before_the_bonus() -> No
 
 
 @pytest.mark.slow
-def test_the_build_is_seeded_and_its_first_match_is_in_the_shipped_counts() -> None:
-    data, starts = build(1, 1, jobs=1)
-    again, _ = build(1, 1, jobs=1)
-    assert data == again and len(starts) == data["hands"] == HandOdds.of(data).hands
-    shipped = json.loads(DATA_FILE.read_text())["counts"]
-    assert all(shipped.get(key, 0) >= count for key, count in data["counts"].items())
-
-
-@pytest.mark.slow
-def test_the_build_replaces_its_out_whole_leaving_no_other_file(tmp_path: Path) -> None:
+def test_the_build_is_seeded_writes_its_out_whole_and_its_match_is_in_the_shipped_counts(
+    tmp_path: Path,
+) -> None:
     out = tmp_path / "counts.json"
     out.write_text("the table before")
     main(["--matches", "1", "--seed", "1", "--out", str(out)])
-    assert HandOdds.load(out).hands == build(1, 1, jobs=1)[0]["hands"]
+    data, starts = build(1, 1, jobs=1)
+    assert json.loads(out.read_text()) == data  # the command's file: the same build again
     assert list(tmp_path.iterdir()) == [out]
+    assert len(starts) == data["hands"] == HandOdds.load(out).hands
+    shipped = json.loads(DATA_FILE.read_text())["counts"]
+    assert all(shipped.get(key, 0) >= count for key, count in data["counts"].items())
