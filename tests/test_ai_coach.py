@@ -81,10 +81,10 @@ def test_expert_coaches_within_its_budget() -> None:
 
 
 def test_near_the_end_experts_knock_advice_agrees_with_its_figures() -> None:
-    """Where hard's sampled hands say play on near the match's end, Expert plays on, and its
-    reason quotes those very hands: a figure under the bar (a knock there is searched, and its
-    reason gives the search's playouts instead)."""
-    quoted = re.compile(r"(?:would score|it scores) about ([+-]\d+(?:\.\d)?) .*knocks from \+20")
+    """Where Expert's forecast says play on near the match's end, Expert plays on, and its
+    reason quotes the forecast from those very hands: a figure under the bar (a knock there is
+    searched, and its reason gives the search's playouts instead)."""
+    quoted = re.compile(r"coach forecasts ([+-]\d+(?:\.\d)?) and knocks from \+15")
     checked = 0
     for state in knock_decisions(8):
         view = view_of(state, state.turn, (80, 40))
@@ -93,7 +93,7 @@ def test_near_the_end_experts_knock_advice_agrees_with_its_figures() -> None:
             found = quoted.search(advice.reason)
             if found:
                 checked += 1
-                assert (advice.action == Knock()) == (float(found.group(1)) >= 20), advice.reason
+                assert (advice.action == Knock()) == (float(found.group(1)) >= 15), advice.reason
     assert checked > 10
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from gin_handset.ai import expert
 from gin_handset.ai.expert import ExpertPlayer, Table, playout
+from gin_handset.ai.forecast import shipped
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.knowledge import Knowledge, bits
 from gin_handset.ai.matchwin import table_for
@@ -250,34 +251,35 @@ def knock_decisions(hands: int) -> list[HandState]:
     return found
 
 
-def test_expert_may_play_on_where_hard_knocks_but_never_adds_a_knock() -> None:
-    """Near the match's end the search may keep Hard from knocking, never make it knock: checked
-    against the real hidden cards, the knocks it added lost (README). Before then it leaves the
-    knock to Hard."""
+def test_expert_may_play_on_where_its_rule_knocks_but_never_adds_a_knock() -> None:
+    """Near the match's end the search may keep Expert's knock rule from knocking, never make
+    it knock: checked against the real hidden cards, the knocks it added lost (README). Before
+    then it leaves the knock to the rule."""
     seen = set()
     for state in knock_decisions(12):
         for scores in ((80, 40), (20, 75), (10, 20)):
             view = view_of(state, state.turn, scores)
-            hard_knocks = ExpertPlayer(random.Random(7)).knocks(view)
+            rule_knocks = ExpertPlayer(random.Random(7)).knocks(view)
             candidates = ExpertPlayer(random.Random(7)).candidates(view)
             if max(scores) + expert.ENDGAME < 100:
                 assert candidates == []
             else:
-                assert candidates == ([Knock(), EndTurn()] if hard_knocks else [EndTurn()])
-            seen.add(hard_knocks)
+                assert candidates == ([Knock(), EndTurn()] if rule_knocks else [EndTurn()])
+            seen.add(rule_knocks)
     assert seen == {True, False}
 
 
-def test_near_the_end_expert_plays_on_wherever_hard_would() -> None:
-    """Expert weighs Hard's knock once: where Hard's sampled hands say play on, Expert plays on
-    (it once asked Hard again, on fresh samples, which could knock after all)."""
+def test_near_the_end_expert_plays_on_wherever_its_rule_would() -> None:
+    """Expert weighs its knock rule once: where the forecast from its sampled hands says play
+    on, Expert plays on (it once asked again, on fresh samples, which could knock after all)."""
     borderline = 0
     for state in knock_decisions(12):
         view = view_of(state, state.turn, (80, 40))
         for seed in range(6):
-            hard = HardPlayer(random.Random(seed))
             played = ExpertPlayer(random.Random(seed), samples=8).decide(view)
-            if not hard.knocks(view):
+            hands = HardPlayer(random.Random(seed)).opponents(view)
+            told = shipped().points(view, hands)
+            if told < expert.KNOCK_FORECAST:
                 assert played == EndTurn()
-                borderline += abs(hard.expected_knock(view) - 20) < 4
+                borderline += told > expert.KNOCK_FORECAST - 4
     assert borderline

@@ -244,6 +244,8 @@ def test_experts_reason_names_what_its_search_found() -> None:
     state = HandState.deal(Options(), 0, random.Random(4))
     found = []
     for _ in range(27):
+        if state.is_over:
+            break
         seen = view_of(state, state.turn)
         coach = Coach("expert", random.Random(5), samples=24)
         advice = coach.advise(seen)

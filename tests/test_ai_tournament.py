@@ -16,10 +16,11 @@ from gin_handset.ai.tournament import (
     run_tournament,
     wilson,
 )
-from gin_handset.rules.actions import Action
+from gin_handset.rules.actions import Action, Knock
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView
+from tests.brute import least_deadwood
 
 
 def test_wilson_interval() -> None:
@@ -59,40 +60,48 @@ def test_experts_budget_reaches_the_spawned_workers() -> None:
     assert default == expert.SAMPLES
 
 
-def played_with_common_streams(a: str, seed: int, game: int) -> tuple[list[Action], list[int]]:
+def played_with_common_streams(a: str, seed: int, game: int
+                               ) -> tuple[list[Action], list[int], set[int]]:
     """Every action of game ``game`` of ``a`` against simple (Expert on 8 worlds a decision),
-    and where Expert's search chose a move other than hard's."""
+    where Expert's search chose a move other than hard's, and where it decided whether to
+    knock with deadwood (by its own rule, not hard's)."""
     players = players_of(a, "simple", seed, game, samples=8, common=True)
     actions: list[Action] = []
     changed: list[int] = []
+    knocks: set[int] = set()
 
     def watch(_match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
         player = players[view.seat]
-        searched = player.searched if isinstance(player, expert.ExpertPlayer) else None
-        if searched is not None and action != searched.candidates[0]:
-            changed.append(len(actions))
+        if isinstance(player, expert.ExpertPlayer):
+            searched = player.searched
+            if searched is not None and action != searched.candidates[0]:
+                changed.append(len(actions))
+            if Knock() in view.legal_actions and least_deadwood(list(view.hand)):
+                knocks.add(len(actions))
         actions.append(action)
 
     play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, watch)
-    return actions, changed
+    return actions, changed, knocks
 
 
 @pytest.mark.parametrize(("seed", "game", "searched_otherwise"), [(1, 1, True), (3, 0, False)])
-def test_with_common_streams_expert_plays_hards_match_until_its_search_changes_a_move(
+def test_with_common_streams_expert_plays_hards_match_until_it_chooses_otherwise(
     seed: int, game: int, searched_otherwise: bool
 ) -> None:
-    """So two runs on the same deals, hard's and Expert's, differ only where the search
-    changed a move: the first action that differs is the search's first change, and a match
-    where the search changed nothing is hard's, action for action."""
-    hards, _ = played_with_common_streams("hard", seed, game)
-    experts, changed = played_with_common_streams("expert", seed, game)
+    """So two runs on the same deals, hard's and Expert's, differ only where Expert chose
+    otherwise: the first action that differs is the search's first change or, before it, a
+    knock decision (where Expert's forecast may disagree with hard's rule), and a match where
+    neither happened is hard's, action for action."""
+    hards, _, _ = played_with_common_streams("hard", seed, game)
+    experts, changed, knocks = played_with_common_streams("expert", seed, game)
     assert bool(changed) == searched_otherwise, "the deals chosen to show both cases"
     pairs = zip(hards, experts, strict=False)  # a match played otherwise may be longer
     differs = next((i for i, (h, e) in enumerate(pairs) if h != e), None)
-    if changed:
-        assert differs == changed[0] > 0
-    else:
-        assert experts == hards
+    if differs is None:
+        assert experts == hards and not changed
+        return
+    assert differs > 0 and (differs in knocks or (bool(changed) and differs == changed[0]))
+    assert not changed or differs <= changed[0]
 
 
 def state(seed: str) -> object:

@@ -17,7 +17,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from gin_handset.ai.expert import ExpertPlayer
+from gin_handset.ai.expert import KNOCK_FORECAST, ExpertPlayer
 from gin_handset.ai.hard import HardPlayer, discardable
 from gin_handset.ai.reasons import Grounds, Words, reason, text
 from gin_handset.rules.actions import (
@@ -77,7 +77,10 @@ class Coach:
             return player.opponents(view)
 
         searched = player.searched if isinstance(player, ExpertPlayer) else None
-        grounds = Grounds(player.evaluator(view), hands, searched, player.style.knock_value)
+        forecast = player.forecast if isinstance(player, ExpertPlayer) and player.forecasts \
+            else None
+        bar = KNOCK_FORECAST if forecast is not None else player.style.knock_value
+        grounds = Grounds(player.evaluator(view), hands, searched, bar, forecast)
         return Advice(action, reason(view, action, runner_up(view, action, player), grounds))
 
 

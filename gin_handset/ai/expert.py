@@ -4,20 +4,25 @@ At a real choice Expert asks Hard which move it would make (the incumbent) and l
 runners-up: Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of
 its choice, while the stock holds ``EARLY_STOCK`` cards: later, checked against the real hidden
 cards, the playouts' choice of discard did worse than Hard's) and, once a seat is near the
-points to win (``endgame``), playing on where Hard would knock (never a knock where Hard plays
-on: checked against the real hidden cards, the knocks the search added lost points and match
-chances). Its draws are Hard's: the other draw, played out, lost points in truth (README). It
-then samples worlds consistent with its view: the opponent's hand drawn from Hard's model of it
-(``Knowledge``: its pickups, discards and refusals), as good as its stock draws let it make it,
-and the other unseen cards shuffled into the stock. Each candidate is played out to the end of
-the hand in every world, both seats following a fast greedy policy (``playout``), and scored by
-what the result does to the match (``Table.equity``): the chance of winning the match from the
-scores after it, with the dealer of the next hand, read from the match-win table
-(``ai/matchwin.py``, learned from self-play); a result that takes a seat to the points to win
-counts as the match won or lost. The same worlds serve every candidate, and a runner-up replaces
-Hard's move only when its paired gain over those worlds is clear (``GATE`` standard errors above
-zero): most differences between moves are below the noise of a few hundred playouts, and the
-playouts' policy is cruder than Hard.
+points to win (``endgame``), playing on where its knock rule would knock (never a knock where
+the rule plays on: checked against the real hidden cards, the knocks the search added lost
+points and match chances). Its draws are Hard's: the other draw, played out, lost points in
+truth (README). Its knock rule is Hard's in the style for short hands; in its own style it knocks
+with deadwood when a forecast of the knock's points (``ai/forecast.py``: Hard's expected points,
+corrected by what the view shows of the opponent's progress and of the time left) reaches
+``KNOCK_FORECAST``, where Hard waits for its expected points to reach 20 (README).
+
+Where it searches, Expert samples worlds consistent with its view: the opponent's hand drawn
+from Hard's model of it (``Knowledge``: its pickups, discards and refusals), as good as its
+stock draws let it make it, and the other unseen cards shuffled into the stock. Each candidate
+is played out to the end of the hand in every world, both seats following a fast greedy policy
+(``playout``), and scored by what the result does to the match (``Table.equity``): the chance of
+winning the match from the scores after it, with the dealer of the next hand, read from the
+match-win table (``ai/matchwin.py``, learned from self-play); a result that takes a seat to the
+points to win counts as the match won or lost. The same worlds serve every candidate, and a
+runner-up replaces the incumbent only when its paired gain over those worlds is clear (``GATE``
+standard errors above zero): most differences between moves are below the noise of a few hundred
+playouts, and the playouts' policy is cruder than Hard.
 
 The budget is a number of worlds a decision (``samples``); the same view and seed give the same
 move. A ``deadline`` (a ``time.monotonic`` value), when set, stops the sampling early with the
@@ -32,6 +37,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from gin_handset.ai.forecast import Forecast, shipped
 from gin_handset.ai.hard import HardPlayer, discardable, knock_score
 from gin_handset.ai.knowledge import VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import connected
@@ -54,16 +60,16 @@ EARLY_STOCK = 20  # while the stock holds at least this many cards (later: Hard'
 GATE = 2.0  # a runner-up must beat Hard's move by this many standard errors of the gain
 ROLL_EARLY = 3  # in a playout a seat knocks at the knock limit on its first turns only,
 ROLL_LATE = 0  # later at this deadwood or less (an opponent read as eager: at the limit)
-ENDGAME = 30  # play Hard's knock out once a seat is this close to the points to win
+ENDGAME = 30  # play a knock out once a seat is this close to the points to win
 BATCH = 16  # worlds sampled between looks at the deadline
 SPAN = 10  # points either side of the scores over which a point's worth is measured
+KNOCK_FORECAST = 15.0  # knock with deadwood when the forecast points reach this (README)
 
 
 def endgame(view: PlayerView) -> bool:
     """Whether the hand may decide the match: a seat is within ``ENDGAME`` of the points to
-    win. Only then does Expert play Hard's knock out against playing on (before that, Hard's
-    rule of knocking at its style's expected points does better than the playouts, whose knocks
-    are too simple)."""
+    win. Only then does Expert play its knock out against playing on (before that, its knock
+    rule does better than the playouts, whose knocks are too simple)."""
     return max(view.scores) + ENDGAME >= view.options.points_to_win
 
 
@@ -201,8 +207,10 @@ class Searched:
 class ExpertPlayer(HardPlayer):
     name = "expert"
 
-    def __init__(self, rng: random.Random, samples: int | None = None) -> None:
+    def __init__(self, rng: random.Random, samples: int | None = None,
+                 forecast: Forecast | None = None) -> None:
         super().__init__(rng)
+        self.forecast = shipped() if forecast is None else forecast  # of a knock's points
         self.samples = SAMPLES if samples is None else samples  # the budget: worlds a decision
         self.deadline: float | None = None  # stop sampling at this time.monotonic()
         self.worlds_played = 0  # worlds played out for the last decision
@@ -218,10 +226,23 @@ class ExpertPlayer(HardPlayer):
             return super().decide(view)
         return self.search(view, candidates)
 
+    @property
+    def forecasts(self) -> bool:
+        """Whether it knocks by the forecast: in its own style (in the style for short hands,
+        against an opponent read as eager, it knocks as Hard does)."""
+        return self.style is self.base_style
+
+    def knocks(self, view: PlayerView) -> bool:
+        if not self.forecasts:
+            return super().knocks(view)
+        if deadwood_mask(mask_of(view.hand)) == 0:
+            return True
+        return self.forecast.points(view, self.opponents(view)) >= KNOCK_FORECAST
+
     def candidates(self, view: PlayerView) -> list[Action]:
-        """The moves worth playing out, Hard's first; none where Expert plays Hard's move
-        without a search (its draws, its discards late in a hand), or Hard's move alone once Hard
-        has weighed it here (its knock: asked again, Hard would sample the opponent's hand
+        """The moves worth playing out, the incumbent first; none where Expert plays it without
+        a search (its draws, its discards late in a hand), or the incumbent alone once the knock
+        rule has weighed it here (asked again, the rule would sample the opponent's hand
         afresh)."""
         phase = view.phase
         if phase is Phase.DISCARD:

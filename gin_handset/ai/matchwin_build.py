@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import time
 from collections import Counter
@@ -26,7 +25,6 @@ from gin_handset.ai.workers import map_jobs, stopped_quietly
 from gin_handset.rules.actions import Action
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import PlayerView
-from gin_handset.storage import write_atomically
 
 PLAYER = "hard"  # both seats: the fast player Expert's own play starts from
 
@@ -96,17 +94,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
     out: Path = args.out
-    if not out.parent.is_dir() or (out.exists() and not out.is_file()):
-        parser.exit(2, f"matchwin_build: --out {out}: not a file in an existing folder\n")
-    if not os.access(out if out.exists() else out.parent, os.W_OK):
-        parser.exit(2, f"matchwin_build: --out {out}: not writable\n")
+    arguments.check_out(parser, "matchwin_build", out)
     start = time.perf_counter()
     with stopped_quietly("matchwin_build", f"{out} was not written"):
         data, starts = build(args.seed, args.matches, args.jobs)
-    try:
-        write_atomically(out, json.dumps(data, indent=0) + "\n")
-    except OSError as problem:
-        parser.exit(2, f"matchwin_build: --out {out}: {problem.strerror or problem}\n")
+    arguments.write_out(parser, "matchwin_build", out, json.dumps(data, indent=0) + "\n")
     print(f"wrote {out}: {check(data, starts)}")
     print(f"wall time {time.perf_counter() - start:.0f} s with --jobs {args.jobs}")
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from gin_handset.ai.expert import Searched
+from gin_handset.ai.forecast import Forecast
 from gin_handset.ai.hard import defender_deadwood, knock_points
 from gin_handset.ai.knowledge import NEIGHBOURS, VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import Evaluator
@@ -133,13 +134,14 @@ def about(value: float) -> str:
 @dataclass
 class Grounds:
     """What a reason may draw on besides the view: the coach's judge of hands, its sampled
-    opponent hands (as it decided with them), what Expert's search found, and the least
-    expected points at which it knocks."""
+    opponent hands (as it decided with them), what Expert's search found, and the least points
+    at which it knocks: expected against those hands, or forecast by ``forecast`` when set."""
 
     judge: Evaluator
     hands: Callable[[], list[int]]
     searched: Searched | None
     knock_value: float | None
+    forecast: Forecast | None = None
 
 
 def reason(view: PlayerView, action: Action, runner_up: Action | None,
@@ -305,6 +307,9 @@ def knock_reason(view: PlayerView, action: Action, grounds: Grounds) -> Words:
         return (("Knock" if knocks else "Play on") + ": ", *played_out(
             extra, grounds.searched.worlds, [than]), f". A knock with {now} would score " + odds)
     enough = f"; the coach knocks from {bar:+.0f}" if bar is not None else ""
+    if grounds.forecast is not None and bar is not None:
+        told = below_the_bar(grounds.forecast.points(view, hands), bar)
+        enough = f"; from the play so far the coach forecasts {told} and knocks from {bar:+.0f}"
     if knocks:
         return (f"Knock with {now}: it scores " + odds + enough,)
     return (f"Play on: a knock with {now} would score " + odds + enough,)

@@ -112,7 +112,7 @@ def players_of(a: str, b: str, seed: int, game: int, samples: int | None = None,
     Expert given ``samples`` worlds a decision (None: its default). With ``common`` streams a
     seat draws the stream of the level it is built on (``Level.stream_name``) and Expert's
     search samples a stream of its own, so Expert plays hard's matches until its search first
-    changes a move."""
+    changes a move or its knock rule first decides otherwise."""
     names = (a, b) if game % 2 == 0 else (b, a)
     players: list[Player] = []
     for seat, name in enumerate(names):
