@@ -1,16 +1,11 @@
 """Command-line numbers of the computer players' tools (the tournament, the builds of Expert's
 data files, the benchmarks): each bounded, so a mistyped count cannot ask for a billion matches
-or a thousand processes (a run's length is still the product of its counts); and the builds'
-``--out`` file."""
+or a thousand processes (a run's length is still the product of its counts)."""
 
 from __future__ import annotations
 
 import argparse
 import math
-import os
-from pathlib import Path
-
-from gin_handset.storage import write_atomically
 
 MAX_COUNT = 100_000  # matches, rollouts or worlds a decision
 MAX_JOBS = 64  # worker processes
@@ -55,20 +50,3 @@ def jobs(text: str) -> int:
     """A command-line count of worker processes: from 1 to ``MAX_JOBS``."""
     return whole(text, MAX_JOBS)
 
-
-def check_out(parser: argparse.ArgumentParser, program: str, out: Path) -> None:
-    """End the command (status 2, naming ``--out``) unless ``out`` is a file, or may be made,
-    in an existing folder this process may write."""
-    if not out.parent.is_dir() or (out.exists() and not out.is_file()):
-        parser.exit(2, f"{program}: --out {out}: not a file in an existing folder\n")
-    if not os.access(out if out.exists() else out.parent, os.W_OK):
-        parser.exit(2, f"{program}: --out {out}: not writable\n")
-
-
-def write_out(parser: argparse.ArgumentParser, program: str, out: Path, text: str) -> None:
-    """Replace ``out`` with ``text`` whole (``storage.write_atomically``), or end the command
-    (status 2) naming it and what went wrong."""
-    try:
-        write_atomically(out, text)
-    except OSError as problem:
-        parser.exit(2, f"{program}: --out {out}: {problem.strerror or problem}\n")

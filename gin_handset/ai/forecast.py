@@ -11,20 +11,19 @@ against the real hand (``ai/forecast_build.py``; the weights ship as ``knock_for
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
+from gin_handset.ai import package_data
 from gin_handset.ai.hard import knock_score
 from gin_handset.rules.hand import thrown
 from gin_handset.rules.melds import best_arrangement
 from gin_handset.rules.view import PlayerView
 
-DATA_FILE = Path(str(files("gin_handset") / "ai" / "knock_forecast.json"))  # package data
+DATA_FILE = package_data.data_file("knock_forecast.json")
 FULL_STOCK = 30  # about the stock at the first turn: the scale of the products with the stock
 FEATURES = (
     "constant",
@@ -82,10 +81,7 @@ class Forecast:
     @classmethod
     def load(cls, path: Path = DATA_FILE) -> Forecast:
         """The shipped forecast (a bad file is a fault of the package: ValueError naming it)."""
-        try:
-            return cls.of(json.loads(path.read_text()))
-        except (OSError, ValueError) as problem:
-            raise ValueError(f"{path}: {problem}") from problem
+        return package_data.load(path, cls.of)
 
 
 @cache

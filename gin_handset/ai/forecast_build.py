@@ -13,18 +13,14 @@ matches, fitted on the rest, against Hard's expected points alone.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
-import time
-from pathlib import Path
 
-from gin_handset.ai import arguments
+from gin_handset.ai import builds
 from gin_handset.ai.forecast import DATA_FILE, FEATURES, explained, features, fit
 from gin_handset.ai.hard import HardPlayer, knock_score
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match
-from gin_handset.ai.workers import map_jobs, stopped_quietly
+from gin_handset.ai.workers import map_jobs
 from gin_handset.rules.actions import Action, Knock
 from gin_handset.rules.cards import mask_of
 from gin_handset.rules.hand import Phase
@@ -66,7 +62,8 @@ def build(seed: int, matches: int, jobs: int) -> tuple[dict[str, object], str]:
     played = map_jobs(play_one, [(seed, number) for number in range(matches)], jobs)
     rows = [row for match in played for row in match]
     if len(rows) < FEWEST:
-        raise ValueError(f"{len(rows)} decisions, fewer than {FEWEST}")
+        raise ValueError(f"too few knock decisions to fit: {len(rows)}, fewer than {FEWEST}; "
+                         "play more --matches")
     held = [row for match in played[matches - matches // 4:] for row in match]
     taught = rows[: len(rows) - len(held)]
     data: dict[str, object] = {
@@ -77,7 +74,8 @@ def build(seed: int, matches: int, jobs: int) -> tuple[dict[str, object], str]:
         "matches": matches,
         "decisions": len(rows),
         "features": list(FEATURES),
-        "weights": list(fit([x for x, _ in rows], [y for _, y in rows])),
+        "weights": list(fit([x for x, _ in rows], [y for _, y in rows])),  # ValueError if
+        # the decisions do not pin the weights down
     }
     return data, check(taught, held)
 
@@ -104,24 +102,7 @@ def check(taught: list[Row], held: list[Row]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=arguments.count, default=400)
-    parser.add_argument("--seed", type=arguments.seed, default=97003)
-    parser.add_argument("--jobs", type=arguments.jobs, default=1)
-    parser.add_argument("--out", type=Path, default=DATA_FILE)
-    args = parser.parse_args(argv)
-    out: Path = args.out
-    arguments.check_out(parser, "forecast_build", out)
-    start = time.perf_counter()
-    with stopped_quietly("forecast_build", f"{out} was not written"):
-        try:
-            data, checked = build(args.seed, args.matches, args.jobs)
-        except ValueError as problem:
-            parser.exit(2, f"forecast_build: too few knock decisions to fit ({problem}); play "
-                        f"more --matches; {out} was not written\n")
-    arguments.write_out(parser, "forecast_build", out, json.dumps(data, indent=0) + "\n")
-    print(f"wrote {out}: {checked}")
-    print(f"wall time {time.perf_counter() - start:.0f} s with --jobs {args.jobs}")
+    builds.run("forecast_build", __doc__.splitlines()[0], build, 97003, 400, DATA_FILE, argv)
 
 
 if __name__ == "__main__":

@@ -21,20 +21,19 @@ doubling and who is offered the upcard first are not in the counts).
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from operator import mul
 from pathlib import Path
 
+from gin_handset.ai import package_data
 from gin_handset.rules.hand import HandResult, ResultKind
 from gin_handset.rules.match import dealer_after
 from gin_handset.rules.options import ALTERNATE, Options
 
-DATA_FILE = Path(str(files("gin_handset") / "ai" / "matchwin.json"))  # package data
+DATA_FILE = package_data.data_file("matchwin.json")
 CELLS = 100  # the most score cells a side: a table of at most 2 x 100 x 100 chances
 SIDES = ("dealer", "non-dealer")  # who scored, in a count's key
 KINDS = (ResultKind.GIN, ResultKind.KNOCK, ResultKind.UNDERCUT)
@@ -88,10 +87,7 @@ class HandOdds:
     @classmethod
     def load(cls, path: Path = DATA_FILE) -> HandOdds:
         """The shipped counts (a bad file is a fault of the package: ValueError naming it)."""
-        try:
-            return cls.of(json.loads(path.read_text()))
-        except (OSError, ValueError) as problem:
-            raise ValueError(f"{path}: {problem}") from problem
+        return package_data.load(path, cls.of)
 
     def points(self, gin_bonus: int, undercut_bonus: int) -> dict[int, float]:
         """The chance of each result, as points to the dealer (negative: to the non-dealer;

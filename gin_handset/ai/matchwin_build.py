@@ -10,18 +10,14 @@ bonus, and the dead hands. The same seed and number of matches make the same fil
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
-import time
 from collections import Counter
-from pathlib import Path
 
-from gin_handset.ai import arguments
+from gin_handset.ai import builds
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.matchwin import DATA_FILE, HandOdds, WinTable, key_of
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match
-from gin_handset.ai.workers import map_jobs, stopped_quietly
+from gin_handset.ai.workers import map_jobs
 from gin_handset.rules.actions import Action
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.view import PlayerView
@@ -86,21 +82,14 @@ def check(data: dict[str, object], starts: list[Start]) -> str:
     )
 
 
+def made(seed: int, matches: int, jobs: int) -> tuple[dict[str, object], str]:
+    """The file's contents and the check of the table solved from them."""
+    data, starts = build(seed, matches, jobs)
+    return data, check(data, starts)
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=arguments.count, default=400)
-    parser.add_argument("--seed", type=arguments.seed, default=1)
-    parser.add_argument("--jobs", type=arguments.jobs, default=1)
-    parser.add_argument("--out", type=Path, default=DATA_FILE)
-    args = parser.parse_args(argv)
-    out: Path = args.out
-    arguments.check_out(parser, "matchwin_build", out)
-    start = time.perf_counter()
-    with stopped_quietly("matchwin_build", f"{out} was not written"):
-        data, starts = build(args.seed, args.matches, args.jobs)
-    arguments.write_out(parser, "matchwin_build", out, json.dumps(data, indent=0) + "\n")
-    print(f"wrote {out}: {check(data, starts)}")
-    print(f"wall time {time.perf_counter() - start:.0f} s with --jobs {args.jobs}")
+    builds.run("matchwin_build", __doc__.splitlines()[0], made, 1, 400, DATA_FILE, argv)
 
 
 if __name__ == "__main__":
