@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from gin_handset.ai import expert
+from gin_handset.ai import expert, forecast
+from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.tournament import (
     EAAI,
     deal_seed,
@@ -60,48 +61,65 @@ def test_experts_budget_reaches_the_spawned_workers() -> None:
     assert default == expert.SAMPLES
 
 
+Knocking = dict[int, tuple[PlayerView, list[int]]]  # by action: the view, the hands sampled
+
+
 def played_with_common_streams(a: str, seed: int, game: int
-                               ) -> tuple[list[Action], list[int], set[int]]:
+                               ) -> tuple[list[Action], list[int], Knocking]:
     """Every action of game ``game`` of ``a`` against simple (Expert on 8 worlds a decision),
-    where Expert's search chose a move other than hard's, and where it decided whether to
-    knock with deadwood (by its own rule, not hard's)."""
+    where Expert's search chose a move other than hard's, and A's decisions to knock or play on
+    with deadwood, each with the opponent hands A sampled for it."""
     players = players_of(a, "simple", seed, game, samples=8, common=True)
+    player = players[game % 2]
+    assert isinstance(player, HardPlayer)
+    sampled: list[list[int]] = []
+    sample = player.opponents
+
+    def opponents(view: PlayerView) -> list[int]:
+        sampled.append(sample(view))
+        return sampled[-1]
+
+    player.opponents = opponents  # type: ignore[method-assign]
     actions: list[Action] = []
     changed: list[int] = []
-    knocks: set[int] = set()
+    knocks: Knocking = {}
 
     def watch(_match: MatchState, view: PlayerView, action: Action, _seconds: float) -> None:
-        player = players[view.seat]
-        if isinstance(player, expert.ExpertPlayer):
-            searched = player.searched
+        if view.seat == game % 2:
+            searched = player.searched if isinstance(player, expert.ExpertPlayer) else None
             if searched is not None and action != searched.candidates[0]:
                 changed.append(len(actions))
             if Knock() in view.legal_actions and least_deadwood(list(view.hand)):
-                knocks.add(len(actions))
+                knocks[len(actions)] = (view, sampled[-1])
         actions.append(action)
 
     play_match(MatchState.new(EAAI, deal_seed(seed, game // 2)), players, watch)
     return actions, changed, knocks
 
 
-@pytest.mark.parametrize(("seed", "game", "searched_otherwise"), [(1, 1, True), (3, 0, False)])
+@pytest.mark.parametrize(("seed", "game", "departs"), [
+    (1, 1, "knock"), (3, 0, None), (2, 0, "search")])
 def test_with_common_streams_expert_plays_hards_match_until_it_chooses_otherwise(
-    seed: int, game: int, searched_otherwise: bool
+    seed: int, game: int, departs: str | None
 ) -> None:
     """So two runs on the same deals, hard's and Expert's, differ only where Expert chose
-    otherwise: the first action that differs is the search's first change or, before it, a
-    knock decision (where Expert's forecast may disagree with hard's rule), and a match where
-    neither happened is hard's, action for action."""
-    hards, _, _ = played_with_common_streams("hard", seed, game)
+    otherwise: the first action that differs is the search's first change, or a knock decision
+    before it where Expert's forecast and hard's rule, reading the very same sampled hands,
+    disagree; a match where neither happened is hard's, action for action."""
+    hards, _, hard_knocks = played_with_common_streams("hard", seed, game)
     experts, changed, knocks = played_with_common_streams("expert", seed, game)
-    assert bool(changed) == searched_otherwise, "the deals chosen to show both cases"
     pairs = zip(hards, experts, strict=False)  # a match played otherwise may be longer
     differs = next((i for i, (h, e) in enumerate(pairs) if h != e), None)
     if differs is None:
-        assert experts == hards and not changed
-        return
-    assert differs > 0 and (differs in knocks or (bool(changed) and differs == changed[0]))
-    assert not changed or differs <= changed[0]
+        assert departs is None and experts == hards and not changed
+    elif changed and differs == changed[0]:
+        assert departs == "search" and differs > 0
+    else:
+        assert departs == "knock" and differs in knocks and (not changed or differs < changed[0])
+        view, hands = knocks[differs]
+        assert hands == hard_knocks[differs][1], "the same stream: the same sampled hands"
+        told = forecast.shipped().points(view, hands)
+        assert (experts[differs] == Knock()) == (told >= expert.KNOCK_FORECAST)
 
 
 def state(seed: str) -> object:

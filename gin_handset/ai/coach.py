@@ -7,7 +7,7 @@ given, ``seconds`` from the moment it is asked; ``Coach.hurry`` (another thread)
 answer at once with what it has.
 
 The reason (``ai/reasons.py``) names what sets the move apart from the coach's runner-up: for
-a discard, Hard's next best (or Hard's own, when Expert's search overruled it); for a draw, the
+a discard, Hard's next best (or the incumbent, when Expert's search overruled it); for a draw, the
 other pile; for a knock decision, the other way.
 """
 
@@ -92,7 +92,7 @@ def advise(view: PlayerView, rng: random.Random | None = None, level: str = "har
 
 
 def runner_up(view: PlayerView, action: Action, player: HardPlayer) -> Action | None:
-    """The move the coach ranks next after ``action``: Hard's own when Expert's search chose
+    """The move the coach ranks next after ``action``: the incumbent when Expert's search chose
     another, else Hard's next best discard, or the other draw or knock decision."""
     searched = player.searched if isinstance(player, ExpertPlayer) else None
     if searched is not None and searched.candidates[0] != action:

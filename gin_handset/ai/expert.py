@@ -1,16 +1,17 @@
 """Expert: Hard's play, checked by playing each choice out in sampled worlds.
 
-At a real choice Expert asks Hard which move it would make (the incumbent) and lists the
-runners-up: Hard's next best discards (up to ``DISCARDS``, those it scores within ``CLOSE`` of
-its choice, while the stock holds ``EARLY_STOCK`` cards: later, checked against the real hidden
-cards, the playouts' choice of discard did worse than Hard's) and, once a seat is near the
-points to win (``endgame``), playing on where its knock rule would knock (never a knock where
-the rule plays on: checked against the real hidden cards, the knocks the search added lost
-points and match chances). Its draws are Hard's: the other draw, played out, lost points in
-truth (README). Its knock rule is Hard's in the style for short hands; in its own style it knocks
-with deadwood when a forecast of the knock's points (``ai/forecast.py``: Hard's expected points,
-corrected by what the view shows of the opponent's progress and of the time left) reaches
-``KNOCK_FORECAST``, where Hard waits for its expected points to reach 20 (README).
+At a real choice Expert takes the move Hard's play gives (the incumbent: Hard's, but for the
+knock rule below) and lists the runners-up: Hard's next best discards (up to ``DISCARDS``, those
+it scores within ``CLOSE`` of its choice, while the stock holds ``EARLY_STOCK`` cards: later,
+checked against the real hidden cards, the playouts' choice of discard did worse than Hard's)
+and, once a seat is near the points to win (``endgame``), playing on where its knock rule would
+knock (never a knock where the rule plays on: checked against the real hidden cards, the knocks
+the search added lost points and match chances). Its draws are Hard's: the other draw, played
+out, lost points in truth (README). Its knock rule is Hard's in the style for short hands; in
+its own style it knocks with deadwood when a forecast of the knock's points (``ai/forecast.py``:
+Hard's expected points, corrected by what the view shows of the opponent's progress and of the
+time left) reaches ``KNOCK_FORECAST``, where Hard waits for its expected points to reach 20
+(README).
 
 Where it searches, Expert samples worlds consistent with its view: the opponent's hand drawn
 from Hard's model of it (``Knowledge``: its pickups, discards and refusals), as good as its
@@ -57,7 +58,7 @@ SAMPLES = 200  # worlds a decision: within 1 s a move on one core of the develop
 DISCARDS = 3  # discards played out: Hard's choice and its next best,
 CLOSE = 4.0  # those Hard scores within this of its choice (in deadwood points),
 EARLY_STOCK = 20  # while the stock holds at least this many cards (later: Hard's discard)
-GATE = 2.0  # a runner-up must beat Hard's move by this many standard errors of the gain
+GATE = 2.0  # a runner-up must beat the incumbent by this many standard errors of the gain
 ROLL_EARLY = 3  # in a playout a seat knocks at the knock limit on its first turns only,
 ROLL_LATE = 0  # later at this deadwood or less (an opponent read as eager: at the limit)
 ENDGAME = 30  # play a knock out once a seat is this close to the points to win
@@ -190,16 +191,16 @@ def _opponent_takes(table: Table, hands: list[int], stock: list[int], pile: list
 @dataclass(frozen=True)
 class Searched:
     """What a search found: each candidate's mean equity over the same worlds, as a gain over
-    Hard's move (``candidates[0]``, 0 by definition), and the standard error of that gain."""
+    the incumbent (``candidates[0]``, 0 by definition), and the standard error of that gain."""
 
     candidates: tuple[Action, ...]
     gains: tuple[float, ...]
     worlds: int
     per_point: float  # the equity of a point of a hand at the scores searched (Table.per_point)
-    errors: tuple[float, ...]  # the standard error of each gain (0 for Hard's move)
+    errors: tuple[float, ...]  # the standard error of each gain (0 for the incumbent)
 
     def points(self, action: Action) -> float:
-        """About how many points a hand ``action`` scores over Hard's move, in the search: its
+        """About how many points a hand ``action`` scores over the incumbent, in the search: its
         gain in equity over what a point is worth there."""
         return self.gains[self.candidates.index(action)] / self.per_point
 
@@ -257,7 +258,7 @@ class ExpertPlayer(HardPlayer):
         return []
 
     def search(self, view: PlayerView, candidates: list[Action]) -> Action:
-        """Hard's move (``candidates[0]``) unless a runner-up clearly does better when played
+        """The incumbent (``candidates[0]``) unless a runner-up clearly does better when played
         out in sampled worlds; what was found is kept in ``searched`` (nothing, with no
         runner-up)."""
         if len(candidates) == 1:

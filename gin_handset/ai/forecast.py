@@ -2,11 +2,12 @@
 
 Hard knocks when the points a knock is expected to score against its sampled opponent hands
 reach its bar. Those expected points explain little of what its knocks score against the real
-hand (13% of the variance, README): the sampled hands come from a model of the opponent's hand
-that knows which cards it took and threw, not how far its play has brought it. The forecast adds
-what the view says of that, and of the time left: a straight line through ``FEATURES``, fitted
-by least squares (``fit``) to the points Hard's knock decisions in self-play would have scored
-against the real hand (``ai/forecast_build.py``; the weights ship as ``knock_forecast.json``).
+hand (13% to 16% of the variance, README): the sampled hands come from a model of the opponent's
+hand that knows which cards it took and threw, not how far its play has brought it. The forecast
+adds what the view says of that, and of the time left: a straight line through ``FEATURES``,
+fitted by least squares (``fit``) to the points Hard's knock decisions in self-play would have
+scored against the real hand (``ai/forecast_build.py``; the weights ship as
+``knock_forecast.json``).
 """
 
 from __future__ import annotations
@@ -90,10 +91,11 @@ def shipped() -> Forecast:
     return Forecast.load()
 
 
-def fit(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> tuple[float, ...]:
+def fit(rows: Sequence[Sequence[float]], targets: Sequence[float],
+        names: Sequence[str] = FEATURES) -> tuple[float, ...]:
     """The weights of least squares: those whose sums over ``rows`` come nearest ``targets``
-    (the normal equations, solved by elimination with partial pivoting); ValueError when the
-    rows do not pin them down."""
+    (the normal equations, solved by elimination with partial pivoting); ValueError naming the
+    first weight (by ``names``, else its place) the rows do not pin down."""
     size = len(rows[0]) if rows else 0
     if not size or len(rows) != len(targets):
         raise ValueError("no rows, or not one target a row")
@@ -108,7 +110,8 @@ def fit(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> tuple[floa
     for col in range(size):
         pivot = max(range(col, size), key=lambda r: abs(gram[r][col]))
         if abs(gram[pivot][col]) <= 1e-12 * scale:
-            raise ValueError(f"the rows do not pin down weight {col}")
+            name = repr(names[col]) if col < len(names) else str(col)
+            raise ValueError(f"the rows do not pin down the weight of {name}")
         gram[col], gram[pivot] = gram[pivot], gram[col]
         for r in range(size):
             if r != col:

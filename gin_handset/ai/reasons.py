@@ -299,8 +299,9 @@ def knock_reason(view: PlayerView, action: Action, grounds: Grounds) -> Words:
     other = EndTurn() if knocks else Knock()
     extra = searched_points(grounds, action, other)
     bar = grounds.knock_value
-    odds = (f"about {below_the_bar(points, bar)} on average against the opponent's likely hands "
-            f"(undercut in {percent(under)})")
+    held = bar if grounds.forecast is None else None  # the bar the points are held to
+    odds = (f"about {below_the_bar(points, held)} on average against the opponent's likely "
+            f"hands (undercut in {percent(under)})")
     if extra is not None:
         assert grounds.searched is not None
         than = "playing on" if knocks else "knocking"
