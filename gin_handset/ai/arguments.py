@@ -49,4 +49,3 @@ def seed(text: str) -> int:
 def jobs(text: str) -> int:
     """A command-line count of worker processes: from 1 to ``MAX_JOBS``."""
     return whole(text, MAX_JOBS)
-

@@ -17,7 +17,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from gin_handset.ai.expert import KNOCK_FORECAST, ExpertPlayer
+from gin_handset.ai.expert import ExpertPlayer
 from gin_handset.ai.hard import HardPlayer, discardable
 from gin_handset.ai.reasons import Grounds, Words, reason, text
 from gin_handset.rules.actions import (
@@ -79,8 +79,7 @@ class Coach:
         searched = player.searched if isinstance(player, ExpertPlayer) else None
         forecast = player.forecast if isinstance(player, ExpertPlayer) and player.forecasts \
             else None
-        bar = KNOCK_FORECAST if forecast is not None else player.style.knock_value
-        grounds = Grounds(player.evaluator(view), hands, searched, bar, forecast)
+        grounds = Grounds(player.evaluator(view), hands, searched, player.knock_bar(), forecast)
         return Advice(action, reason(view, action, runner_up(view, action, player), grounds))
 
 

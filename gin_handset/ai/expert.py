@@ -233,12 +233,14 @@ class ExpertPlayer(HardPlayer):
         against an opponent read as eager, it knocks as Hard does)."""
         return self.style is self.base_style
 
-    def knocks(self, view: PlayerView) -> bool:
-        if not self.forecasts:
-            return super().knocks(view)
-        if deadwood_mask(mask_of(view.hand)) == 0:
-            return True
-        return self.forecast.points(view, self.opponents(view)) >= KNOCK_FORECAST
+    def knock_bar(self) -> float | None:
+        return KNOCK_FORECAST if self.forecasts else super().knock_bar()
+
+    def knock_figure(self, view: PlayerView) -> float:
+        """In its own style, the forecast of the knock's points; else Hard's figure."""
+        if self.forecasts:
+            return self.forecast.points(view, self.opponents(view))
+        return super().knock_figure(view)
 
     def candidates(self, view: PlayerView) -> list[Action]:
         """The moves worth playing out, the incumbent first; none where Expert plays it without

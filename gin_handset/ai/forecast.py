@@ -37,6 +37,7 @@ FEATURES = (
     "expected points x stock",  # over FULL_STOCK
     "deadwood x stock",  # over FULL_STOCK
 )
+EXPECTED, UNDERCUT = 1, 2  # where ``features`` puts the expected points and the undercut share
 
 
 def features(view: PlayerView, hands: Sequence[int]) -> tuple[float, ...]:
@@ -47,7 +48,7 @@ def features(view: PlayerView, hands: Sequence[int]) -> tuple[float, ...]:
     scores = [knock_score(melds, ours, hand, view.options) for hand in hands]
     count = max(1, len(scores))
     expected = sum(scores) / count
-    undercut = sum(score < 0 for score in scores) / count
+    undercut = sum(score <= -view.options.undercut_bonus for score in scores) / count
     stock = view.stock_count
     return (1.0, expected, undercut, float(ours), float(stock), float(len(view.opponent_pickups)),
             float(len(thrown(view.log, view.opponent))), expected * stock / FULL_STOCK,
@@ -62,7 +63,11 @@ class Forecast:
 
     def points(self, view: PlayerView, hands: Sequence[int]) -> float:
         """The points to me forecast for a knock now (negative: to the opponent)."""
-        return sum(w * x for w, x in zip(self.weights, features(view, hands), strict=True))
+        return self.weigh(features(view, hands))
+
+    def weigh(self, read: Sequence[float]) -> float:
+        """The forecast from ``features`` already read."""
+        return sum(w * x for w, x in zip(self.weights, read, strict=True))
 
     @classmethod
     def of(cls, data: object) -> Forecast:

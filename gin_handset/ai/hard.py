@@ -218,13 +218,22 @@ class LookaheadPlayer(PhasedPlayer):
         return DECK[judge.best_discard(mask_of(view.hand), discardable(view))[1]]
 
     def knocks(self, view: PlayerView) -> bool:
-        threshold = self.style.knock_value
+        threshold = self.knock_bar()
         ours = deadwood_mask(mask_of(view.hand))
         if ours == 0 or threshold is None:
             return True
         if threshold == math.inf:
             return False
-        return self.expected_knock(view) >= threshold
+        return self.knock_figure(view) >= threshold
+
+    def knock_bar(self) -> float | None:
+        """The least ``knock_figure`` at which it knocks with deadwood (None: as soon as it may;
+        infinity: only with gin)."""
+        return self.style.knock_value
+
+    def knock_figure(self, view: PlayerView) -> float:
+        """What its knock rule weighs: the points a knock now is expected to score."""
+        return self.expected_knock(view)
 
     def expected_knock(self, view: PlayerView) -> float:
         """The points a knock now is expected to score, against sampled opponent hands."""

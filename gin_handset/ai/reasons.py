@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from gin_handset.ai.expert import Searched
-from gin_handset.ai.forecast import Forecast
-from gin_handset.ai.hard import defender_deadwood, knock_points
+from gin_handset.ai.forecast import EXPECTED, UNDERCUT, Forecast, features
+from gin_handset.ai.hard import knock_points
 from gin_handset.ai.knowledge import NEIGHBOURS, VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import Evaluator
 from gin_handset.ai.simple import arrangement_deadwood
@@ -291,10 +291,8 @@ def knock_reason(view: PlayerView, action: Action, grounds: Grounds) -> Words:
     if now == 0:
         return (f"Knock: gin! The {view.options.gin_bonus} bonus and all the opponent's "
                 "deadwood",)
-    hands = grounds.hands()
-    melds = list(best_arrangement(view.hand).melds)
-    points = knock_points(melds, now, hands, view)
-    under = sum(defender_deadwood(melds, h) <= now for h in hands) / max(1, len(hands))
+    read = features(view, grounds.hands())
+    points, under = read[EXPECTED], read[UNDERCUT]
     knocks = isinstance(action, Knock)
     other = EndTurn() if knocks else Knock()
     extra = searched_points(grounds, action, other)
@@ -309,7 +307,7 @@ def knock_reason(view: PlayerView, action: Action, grounds: Grounds) -> Words:
             extra, grounds.searched.worlds, [than]), f". A knock with {now} would score " + odds)
     enough = f"; the coach knocks from {bar:+.0f}" if bar is not None else ""
     if grounds.forecast is not None and bar is not None:
-        told = below_the_bar(grounds.forecast.points(view, hands), bar)
+        told = below_the_bar(grounds.forecast.weigh(read), bar)
         enough = f"; from the play so far the coach forecasts {told} and knocks from {bar:+.0f}"
     if knocks:
         return (f"Knock with {now}: it scores " + odds + enough,)
