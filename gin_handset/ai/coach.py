@@ -77,9 +77,8 @@ class Coach:
             return player.opponents(view)
 
         searched = player.searched if isinstance(player, ExpertPlayer) else None
-        forecast = player.forecast if isinstance(player, ExpertPlayer) and player.forecasts \
-            else None
-        grounds = Grounds(player.evaluator(view), hands, searched, player.knock_bar(), forecast)
+        grounds = Grounds(player.evaluator(view), hands, searched, player.knock_bar(),
+                          player.knock_forecast())
         return Advice(action, reason(view, action, runner_up(view, action, player), grounds))
 
 

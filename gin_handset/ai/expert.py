@@ -238,9 +238,13 @@ class ExpertPlayer(HardPlayer):
 
     def knock_figure(self, view: PlayerView) -> float:
         """In its own style, the forecast of the knock's points; else Hard's figure."""
-        if self.forecasts:
-            return self.forecast.points(view, self.opponents(view))
+        forecast = self.knock_forecast()
+        if forecast is not None:
+            return forecast.points(view, self.opponents(view))
         return super().knock_figure(view)
+
+    def knock_forecast(self) -> Forecast | None:
+        return self.forecast if self.forecasts else None
 
     def candidates(self, view: PlayerView) -> list[Action]:
         """The moves worth playing out, the incumbent first; none where Expert plays it without

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gin_handset.ai.knowledge import Knowledge
 from gin_handset.ai.lookahead import Evaluator
@@ -34,6 +35,9 @@ from gin_handset.rules.layoff import layable_mask
 from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView
+
+if TYPE_CHECKING:
+    from gin_handset.ai.forecast import Forecast  # forecast.py imports this module
 
 
 @dataclass(frozen=True)
@@ -234,6 +238,10 @@ class LookaheadPlayer(PhasedPlayer):
     def knock_figure(self, view: PlayerView) -> float:
         """What its knock rule weighs: the points a knock now is expected to score."""
         return self.expected_knock(view)
+
+    def knock_forecast(self) -> Forecast | None:
+        """The forecast its knock rule weighs, if it knocks by one (Hard: none)."""
+        return None
 
     def expected_knock(self, view: PlayerView) -> float:
         """The points a knock now is expected to score, against sampled opponent hands."""
