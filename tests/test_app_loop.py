@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from gin_handset.__main__ import build_parser
 from gin_handset.app import EXIT_AFTER_FIRST_FRAME
 from gin_handset.app_host import input_mapper
+from gin_handset.cli import build_parser
 from gin_handset.compose import assemble
 from gin_handset.device import window as window_module
 from gin_handset.device.keys import PhoneKey as K

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from gin_handset.__main__ import build_parser, start
+from gin_handset.cli import build_parser, start
 from gin_handset.device import skin_files
 from gin_handset.device.skin import SkinError, load_or_default
 from gin_handset.settings import Settings, SettingsStore

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_handset.__main__ import build_parser, match_start, parse_args
+from gin_handset.cli import build_parser, match_start, parse_args
 from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_handset.__main__ import main
+from gin_handset.cli import main
 from gin_handset.device.skin import SkinError, load_skin
 from tests.work import counted_calls
 

@@ -22,7 +22,7 @@ def heavy(modules: list[str]) -> list[str]:
             and any(m == h or m.startswith(f"{h}.") for h in HEAVY)]
 
 
-@pytest.mark.parametrize("module", ["gin_handset.app", "gin_handset.__main__"])
+@pytest.mark.parametrize("module", ["gin_handset.app", "gin_handset.__main__", "gin_handset.cli"])
 def test_importing_the_app_loads_no_player_and_no_match(module: str) -> None:
     code = f"import sys, {module}; print('\\n'.join(sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

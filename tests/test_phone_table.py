@@ -336,7 +336,7 @@ def test_an_address_is_typed_on_the_keypad() -> None:
 
 
 def test_the_command_line_takes_a_table_address() -> None:
-    from gin_handset.__main__ import build_parser
+    from gin_handset.cli import build_parser
 
     args = build_parser().parse_args(["--join", "127.0.0.1:8765/123456"])
     assert args.join == "127.0.0.1:8765/123456"

@@ -18,7 +18,7 @@ REPO = Path(__file__).parent.parent
 
 START = textwrap.dedent("""
     import json
-    from gin_handset.__main__ import build_parser, start
+    from gin_handset.cli import build_parser, start
     from gin_handset.session.opening import open_data_folder
     from gin_handset.settings import data_dir
     lock, opened = open_data_folder(data_dir())

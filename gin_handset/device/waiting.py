@@ -4,6 +4,8 @@
 the SDL library that pygame-ce itself loaded to block instead: ``SDL_WaitEventTimeout`` with no
 event to fill waits on the window system's connection and leaves the events in the queue for
 ``pygame.event.get``. Where that library cannot be found, ``pygame.event.wait`` serves.
+Either way a wait lasts at most ``LONGEST_MS``: Python takes a signal (Ctrl-C in the terminal)
+only between its own steps, never inside SDL's wait.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ _PLACES = (("..", "pygame_ce.libs", "libSDL2-*.so*"), (".dylibs", "libSDL2*.dyli
            ("SDL2.dll",))
 
 Waiter = Callable[[int | None], list[pygame.event.Event]]
+LONGEST_MS = 250  # the longest wait: Ctrl-C ends an idle game within it
 
 
 class _SdlVersion(ctypes.Structure):
@@ -44,19 +47,23 @@ def _pygames_sdl() -> ctypes.CDLL | None:
     return None
 
 
+def _bounded(ms: int | None) -> int:
+    return LONGEST_MS if ms is None else min(ms, LONGEST_MS)
+
+
 def make_waiter() -> Waiter:
-    """A function that blocks until events come or ``ms`` pass (None: no limit) and returns the
-    events queued, oldest first."""
+    """A function that blocks until events come or ``ms`` pass (None: no deadline; either way
+    at most ``LONGEST_MS``) and returns the events queued, oldest first."""
     sdl = _pygames_sdl()
     if sdl is None:
         def wait_with_pygame(ms: int | None) -> list[pygame.event.Event]:
-            first = pygame.event.wait() if ms is None else pygame.event.wait(ms)
+            first = pygame.event.wait(_bounded(ms))
             return [*([] if first.type == pygame.NOEVENT else [first]), *pygame.event.get()]
 
         return wait_with_pygame
 
     def wait_with_sdl(ms: int | None) -> list[pygame.event.Event]:
-        sdl.SDL_WaitEventTimeout(None, -1 if ms is None else ms)
+        sdl.SDL_WaitEventTimeout(None, _bounded(ms))
         return pygame.event.get()
 
     return wait_with_sdl
