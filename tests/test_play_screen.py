@@ -195,9 +195,11 @@ def test_arrange_pick_meld_break_and_limit(tmp_path):
         assert screen.on_key(K.SELECT) is None
         assert "over" in screen.prompt()[0]
     meld = next(m for m in best if first in m.cards)
-    for card in meld.cards:
+    for count, card in enumerate(meld.cards, 1):
         screen.cursor = screen.row().cards.index(card)
         screen.on_key(K.NUM5)
+        wanted = "OK melds them" if count >= 3 else f"pick {3 - count} more"
+        assert screen.prompt() == [f"{count} picked: {wanted}"]
     screen.on_key(K.SELECT)
     assert set(screen.melds) == set(best)
     assert host.on_key(K.SELECT) is None

@@ -89,7 +89,7 @@ def rules_text(options: Options) -> list[tuple[str, str]]:
                    "the discard."),
         ("Knocking", f"{limit} Knocking with no deadwood is gin."),
         ("Showdown", "Your melds are arranged for you; you may rearrange them. The defender's "
-                     "deadwood is laid off on the knocker's melds and turns green. Nothing is "
+                     "deadwood is laid off on the knocker's melds, marked there. Nothing is "
                      "laid off against gin."),
         ("Scoring", f"Gin: the other's deadwood plus {options.gin_bonus}. Knock: the "
                     "difference in deadwood. Undercut, when the defender has as little or "

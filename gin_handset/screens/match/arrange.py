@@ -36,6 +36,8 @@ from gin_handset.screens.match.ui import (
     follow_table,
 )
 
+MELD_LEAST = 3  # the fewest cards of a meld
+
 
 def default_melds(view: PlayerView) -> tuple[Meld, ...]:
     """The melds offered first to the player at the showdown."""
@@ -144,7 +146,7 @@ class ArrangeScreen(MatchPart):
     def _meld(self, at: Card) -> MatchTransition | None:
         picked = sorted(self.picked)
         if meld_problem(picked) is not None:
-            short = "3 or more cards" if len(picked) < 3 else "a run or a set"
+            short = f"{MELD_LEAST} or more cards" if len(picked) < MELD_LEAST else "a run or a set"
             self.note = [f"Not a meld: pick {short}"]
             return None
         self.melds = [m for m in self.melds if not self.picked & set(m.cards)]
@@ -168,7 +170,9 @@ class ArrangeScreen(MatchPart):
         if self.note is not None:
             return self.note
         if self.picked:
-            return [f"{len(self.picked)} picked: OK melds them"]
+            more = MELD_LEAST - len(self.picked)
+            return [f"{len(self.picked)} picked: " + (f"pick {more} more" if more > 0
+                                                      else "OK melds them")]
         if not self.counted_as_laid():
             return ["Your best melds count"]
         return ["5 pick, 0 break, OK done"]
