@@ -14,11 +14,14 @@ from gin_handset.ai import expert
 from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import table
+from gin_handset.render.cards import card_metrics, hand_slots
 from gin_handset.rules.match import MatchState
+from gin_handset.rules.melds import best_arrangement
 from gin_handset.screens.base import ScreenStack
 from gin_handset.screens.history import HistoryScreen, row_label
 from gin_handset.screens.main_menu import HISTORY, ITEMS, STATISTICS, MainMenu
 from gin_handset.screens.match.replay import ReplayScreen, describe_position
+from gin_handset.screens.match.ui import BY_MELDS, sorted_hand
 from gin_handset.screens.statistics import StatisticsScreen
 from gin_handset.session.ledger import Ledger
 from gin_handset.session.replayer import positions
@@ -145,6 +148,43 @@ def test_history_lists_matches_and_replays_the_one_chosen(data_dir: Path, theme)
     assert end.is_over and end.scores == older.scores
     press(stack, K.CLEAR)
     assert stack.top is screen
+
+
+def underlined(lcd: pygame.Surface, theme, row: pygame.Rect, count: int) -> list[bool]:
+    """Whether each of the ``count`` cards drawn in ``row`` has the meld colour under it."""
+    m = card_metrics(theme)
+    meld = tuple(theme.color("meld"))[:3]
+    return [tuple(lcd.get_at((slot.left + 1, slot.bottom + m.frame + 1)))[:3] == meld
+            for slot in hand_slots(theme, count, row)]
+
+
+def test_the_replay_underlines_the_melds_of_both_open_hands(data_dir: Path, theme) -> None:
+    """Both hands are open from the deal on, so the computer's melds are underlined at every
+    step just as the player's are: each card of a meld in the best arrangement, no other."""
+    finished_match(data_dir, 6)
+    stack = root(theme)
+    menu_to(stack, HISTORY)
+    press(stack, K.SELECT)
+    replay = stack.top
+    assert isinstance(replay, ReplayScreen)
+    seats = replay.seats
+    where = table.table_layout(theme)
+    rows = {seats.me: where.hand,
+            seats.other: table.opponent_row(theme, where.opponent, seats.name(seats.other))}
+    lcd = pygame.Surface((theme.width, theme.height))
+    opponent_melds = 0
+    for _ in replay.positions:
+        hand = replay.position.match.hand
+        if not hand.is_over:
+            stack.draw(lcd, theme)
+            for seat, row in rows.items():
+                cards = sorted_hand(hand.hands[seat], BY_MELDS)
+                melded = {c for meld in best_arrangement(cards).melds for c in meld.cards}
+                assert underlined(lcd, theme, row, len(cards)) == [c in melded for c in cards], (
+                    f"step {replay.index}: {seats.name(seat)}'s melds {sorted(map(str, melded))}")
+                opponent_melds += seat == seats.other and bool(melded)
+        press(stack, K.NUM6)
+    assert opponent_melds, "the computer held a meld at some step"
 
 
 def test_the_replay_plays_itself_with_ok_and_stops_at_the_end(data_dir: Path, theme) -> None:

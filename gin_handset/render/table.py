@@ -198,12 +198,14 @@ def draw_opponent(
     count: int,
     name: str,
     cards: Sequence[Card] | None = None,
+    looks: Sequence[CardLook] | None = None,
 ) -> None:
-    """The opponent's hand as backs (or ``cards`` face up), its name and count at the right."""
+    """The opponent's hand as backs (or ``cards`` face up, drawn with ``looks``), its name and
+    count at the right."""
     spec = theme.font("small")
     row = opponent_row(theme, rect, name)
     shown: list[Card | None] = list(cards) if cards is not None else [None] * count
-    draw_hand(surface, theme, shown, row)
+    draw_hand(surface, theme, shown, row, looks)
     x = rect.right - widgets.MARGIN
     y = rect.centery - line_height(spec)
     draw_text(surface, name, spec, theme.color("text"), (x, y), "right")

@@ -139,7 +139,7 @@ class ReplayScreen(Screen):
         where = table.table_layout(theme)
         theirs = sorted_hand(hand.hands[seats.other], BY_MELDS)
         table.draw_opponent(lcd, theme, where.opponent, len(theirs), seats.name(seats.other),
-                            theirs)
+                            theirs, meld_looks(theirs))
         pile = hand.discard_pile
         moved = self.position.event is not None and self.position.event.kind in (
             EventKind.TAKE, EventKind.PILE, EventKind.DISCARD, EventKind.CANCEL)
