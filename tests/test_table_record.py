@@ -97,7 +97,7 @@ def test_both_phones_keep_the_match_in_history_and_count_it_against_people(
         assert entry.record.names == ("Ann", "Bob")
         assert entry.record.started and entry.record.conceded is None
         other = ("Ann", "Bob")[1 - me]
-        assert row_details(entry).startswith(f"vs {other}, Gin Rummy to 50")
+        assert row_details(entry)[0] == f"Gin to 50 vs {other}"
         assert row_label(entry).split()[3] == ("W" if entry.won else "L")
         assert row_label(entry).endswith(f"{entry.own_scores[0]}-{entry.own_scores[1]}")
         final = entry.check()[-1].match  # replayable: the steps lead to the scores kept

@@ -1,5 +1,6 @@
-"""History: the last finished matches, newest first. 2/8 move the cursor, OK replays the match
-under it, # exports it as a small JSON file to share (a box says where), CLR goes back.
+"""History: the last finished matches, newest first, and two lines under the list on the one at
+the cursor. 2/8 move the cursor, OK replays the match under it, # exports it as a small JSON file
+to share (a box says where), CLR goes back.
 """
 
 from __future__ import annotations
@@ -11,15 +12,18 @@ import pygame
 from gin_handset.ai.levels import opponent_shown
 from gin_handset.device.keys import BACK, CHOOSE, CURSOR_DOWN, CURSOR_UP, PhoneKey
 from gin_handset.render import widgets
+from gin_handset.render.fonts import draw_text, fit_text, line_height, text_width
 from gin_handset.render.theme import Theme
+from gin_handset.rules.options import GIN_RUMMY
 from gin_handset.screens.base import Pop, Push, Screen, Transition
 from gin_handset.screens.common import MessageView, draw_frame, draw_text_box
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.match.replay import ReplayScreen
-from gin_handset.screens.statistics import game_name
 from gin_handset.session.history import Finished, HistoryError
 
 EXPORT_KEY = PhoneKey.POUND
+EXPORT_HINT = "#: export"
+SHORT_GAME_NAMES = {GIN_RUMMY: "Gin"}  # the game types as a 128-pixel line has room for
 EMPTY_TEXT = "No finished matches yet. Each match you finish is kept here, the last 50."
 
 
@@ -31,17 +35,43 @@ def row_label(entry: Finished) -> str:
     return f"{ended.day} {ended:%b %H:%M} {'W' if entry.won else 'L'} {mine}-{theirs}"
 
 
-def row_details(entry: Finished) -> str:
-    """``Hard, Gin Rummy to 100``, or ``vs Ann, ...`` between people (``, bonuses`` when played
-    with the match bonuses)."""
+def short_game_name(game: str) -> str:
+    """``Gin`` (Gin Rummy) or ``Okla`` (Oklahoma Gin)."""
+    return SHORT_GAME_NAMES.get(game, "Okla")
+
+
+def row_details(entry: Finished) -> tuple[str, str]:
+    """The two lines under the list: the game, target and opponent (``Gin to 100 vs Hard``,
+    ``Okla to 500 vs Ann`` between people; the name last, so a long one is all a narrow screen
+    cuts), then what the match was played with (``With bonuses, hints``; empty if neither)."""
     record = entry.record
-    bonuses = ", bonuses" if record.options.match_bonuses else ""
-    hint = ", hints" if record.assisted else ""
     seats = record.seats
-    opponent = (f"vs {seats.name(seats.other)}" if record.names
-                else opponent_shown(record.difficulty))
-    return (f"{opponent}, {game_name(record.options.game_type)} to "
-            f"{record.options.points_to_win}{bonuses}{hint}")
+    opponent = seats.name(seats.other) if record.names else opponent_shown(record.difficulty)
+    played_with = [word for word, on in (("bonuses", record.options.match_bonuses),
+                                         ("hints", record.assisted)) if on]
+    return (f"{short_game_name(record.options.game_type)} to {record.options.points_to_win} "
+            f"vs {opponent}", f"With {', '.join(played_with)}" if played_with else "")
+
+
+def draw_details(lcd: pygame.Surface, theme: Theme, lines: tuple[str, str]) -> pygame.Rect:
+    """``lines`` above the soft keys, in the prompt line's look, with the export key's hint at
+    the right of the second; where they are."""
+    font = theme.font("small")
+    color = theme.color("text")
+    step = line_height(font)
+    prompt = widgets.prompt_rect(theme)
+    rect = pygame.Rect(0, prompt.top - step, prompt.width, prompt.height + step)
+    lcd.fill(theme.color("background"), rect)
+    lcd.fill(theme.color("dim"), (0, rect.top, rect.width, 1))
+    room = rect.width - 2 * widgets.MARGIN
+    first, second = lines
+    hint = text_width(EXPORT_HINT, font) + 2 * widgets.MARGIN
+    draw_text(lcd, fit_text(first, font, room), font, color, (widgets.MARGIN, rect.top + 2))
+    draw_text(lcd, fit_text(second, font, room - hint), font, color,
+              (widgets.MARGIN, rect.top + 2 + step))
+    draw_text(lcd, EXPORT_HINT, font, color, (rect.right - widgets.MARGIN, rect.top + 2 + step),
+              "right")
+    return rect
 
 
 class HistoryScreen(Screen):
@@ -98,9 +128,9 @@ class HistoryScreen(Screen):
         if not self.entries:
             draw_text_box(lcd, theme, content, EMPTY_TEXT)
         else:
+            details = draw_details(lcd, theme, row_details(self.entries[self.cursor]))
             menu = content.copy()
-            menu.height = widgets.prompt_rect(theme).top - menu.top
+            menu.height = details.top - menu.top
             items = [widgets.MenuItem(row_label(entry)) for entry in self.entries]
             widgets.draw_menu(lcd, theme, menu, items, self.cursor)
-            widgets.draw_prompt(lcd, theme, row_details(self.entries[self.cursor]))
         self.notice.draw(lcd, theme)
