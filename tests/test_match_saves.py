@@ -11,6 +11,7 @@ from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
 from gin_handset.rules.hand import Phase
+from gin_handset.rules.options import Options
 from gin_handset.screens.base import Screen, ScreenStack
 from gin_handset.screens.dialogs import NoticeScreen, QuestionScreen
 from gin_handset.screens.main_menu import CONTINUE, ITEMS, NEW_GAME, MainMenu
@@ -20,7 +21,9 @@ from gin_handset.screens.match.door import MatchStart
 from gin_handset.screens.match.menu import MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import Focus, PlayScreen
 from gin_handset.screens.match.router import MatchHost
+from gin_handset.screens.match.score import GameOverScreen
 from gin_handset.session.saves import SaveStore
+from gin_handset.settings import Settings, SettingsStore
 from tests.test_play_app import Driver
 
 
@@ -213,3 +216,22 @@ def test_continue_in_the_same_run_keeps_the_hand_as_the_player_left_it(data_dir)
     again = menu_stack("classic")  # the app started anew: the usual order
     to_continue(again)
     assert shown(again).ui.hand_cards() != left
+
+
+@pytest.mark.slow
+def test_a_match_continued_and_played_to_its_end_leaves_the_cursor_on_new_game(data_dir, display):
+    """As after a match begun with New Game: Continue is greyed once the match is over, so the
+    cursor goes back to New Game, never on to the row after Continue."""
+    SettingsStore(data_dir).save(Settings(options=Options(points_to_win=50)))
+    driver = Driver("classic", 8)
+    while not isinstance(driver.top, PlayScreen):
+        driver.step()
+    driver.press(K.CLEAR)
+    menu = driver.top
+    assert isinstance(menu, MainMenu) and ITEMS[menu.cursor] == CONTINUE
+    driver.press(K.SELECT)
+    while not isinstance(driver.top, GameOverScreen):
+        driver.step()
+    driver.press(K.CLEAR)
+    assert driver.top is menu and not menu.enabled()[ITEMS.index(CONTINUE)]
+    assert ITEMS[menu.cursor] == NEW_GAME

@@ -181,3 +181,54 @@ def test_the_pass_screen_shows_no_hand_and_ok_hands_the_phone_over(data_dir: Pat
     for seat in (0, 1):
         assert len({picture for shown, picture in pictures if shown == seat}) <= 1, \
             "the same picture whatever the cards dealt"
+
+
+def test_the_pass_screen_reads_the_same_after_continue(data_dir: Path, theme) -> None:
+    """Ann plays her turn; the pass screen to Bo names the passer first. Left with CLR and
+    resumed with Continue, it shows the same: the same order, the same picture."""
+    from gin_handset.compose import main_menu
+    from gin_handset.screens.base import ScreenStack
+    from gin_handset.screens.main_menu import CONTINUE
+    from gin_handset.screens.match.door import MatchStart
+    from gin_handset.screens.match.router import MatchHost
+
+    SettingsStore(data_dir).save(Settings(nickname="Ann"))
+    stack = ScreenStack(main_menu(theme, start=MatchStart(11)))
+
+    def shown() -> object:
+        top = stack.top
+        return top.current if isinstance(top, MatchHost) else top
+
+    def picture() -> bytes:
+        lcd = pygame.Surface((theme.width, theme.height))
+        stack.draw(lcd, theme)
+        return pygame.image.tobytes(lcd, "RGB")
+
+    while ITEMS[stack.top.cursor] != TWO_PLAYERS:
+        stack.key(K.NUM8)
+    stack.key(K.SELECT)  # Two Players
+    stack.key(K.SELECT)  # Pass and Play
+    for taps in ([K.NUM2, K.NUM2], [K.NUM6] * 3):  # Bo
+        for key in taps:
+            stack.key(key)
+        stack.update(TAP_MS)
+    stack.key(K.SELECT)
+    passes = []
+    for _ in range(40):  # OK takes the phone, OK plays: a turn is OK to draw, OK to discard
+        screen = shown()
+        if isinstance(screen, PassScreen):
+            passes.append(screen.receiver())
+            if passes[1:] and screen.receiver() == "Bo":  # after Ann's turn
+                break
+        stack.key(K.SELECT)
+    else:
+        raise AssertionError(f"no pass to Bo after Ann's turn: {passes}")
+    title, before = screen.title(), picture()
+    assert title == "Ann 0  Bo 0", "the passer first, as on her turn just before"
+    stack.key(K.CLEAR)
+    assert isinstance(stack.top, MainMenu) and ITEMS[stack.top.cursor] == CONTINUE
+    stack.key(K.SELECT)
+    resumed = shown()
+    assert isinstance(resumed, PassScreen) and resumed.receiver() == "Bo"
+    assert resumed.title() == title
+    assert picture() == before, "the same picture"

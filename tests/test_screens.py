@@ -124,6 +124,23 @@ def test_continue_that_fails_stays_on_the_menu(data_dir, theme):
     assert isinstance(stack.top, MainMenu) and not stack.quit
 
 
+def test_after_continue_the_cursor_is_on_continue_while_saved_else_on_new_game(data_dir, theme):
+    door = Door(Marker("resumed"), saved=True)
+    _context, stack = make(theme, door)
+    press(stack, K.SELECT)
+    stack.apply(PopToRoot())
+    assert label(stack) == "Continue", "a match left is still there to continue"
+    press(stack, K.SELECT)
+    door.saved = False  # the match played to its end
+    stack.apply(PopToRoot())
+    assert label(stack) == "New Game", "as after a New Game match, not the row after Continue"
+    gone = Door(None, saved=True)
+    _context, stack = make(theme, gone)
+    gone.saved = False  # the save gone meanwhile: Continue fails
+    press(stack, K.SELECT)
+    assert label(stack) == "New Game"
+
+
 @pytest.mark.parametrize("key", [K.CLEAR, K.SOFT_RIGHT])
 def test_clr_on_the_main_menu_leaves(data_dir, key, theme):
     _, stack = make(theme)

@@ -1,7 +1,8 @@
 """The main menu: New Game, Continue, Two Players, Options, Statistics, History, How to Play,
 Exit; startup messages first.
 
-While a match is saved, the cursor starts on Continue, and returns there when a match is left.
+While a match is saved, the cursor starts on Continue, and returns there when a match is left;
+once Continue is greyed (the match over), back where a menu without a save starts: New Game.
 """
 
 from __future__ import annotations
@@ -32,13 +33,17 @@ class MainMenu(Screen):
         self.notice = MessageView(context.messages)
         context.messages.clear()
         self.saved = context.matches.has_saved(context)  # asked on entering, not per frame
-        self.cursor = first_enabled(self.enabled(), ITEMS.index(CONTINUE) if self.saved else 0)
+        self.cursor = self.start_row()
         self.launched: str | None = None  # the item whose screen is above the menu
 
     def enabled(self) -> list[bool]:
         can_start = self.context.matches.can_start()
         available = {NEW_GAME: can_start, CONTINUE: self.saved, TWO_PLAYERS: can_start}
         return [available.get(item, True) for item in ITEMS]
+
+    def start_row(self) -> int:
+        """Where the cursor starts: Continue while a match is saved, else the first row enabled."""
+        return first_enabled(self.enabled(), ITEMS.index(CONTINUE) if self.saved else 0)
 
     def soft_keys(self) -> tuple[str, str]:
         return ("OK", "") if self.notice.messages else ("Select", "Exit")
@@ -49,8 +54,8 @@ class MainMenu(Screen):
         self.context.messages.clear()
         self.saved = self.context.matches.has_saved(self.context)
         after_match = self.launched in (NEW_GAME, CONTINUE, TWO_PLAYERS)
-        self.cursor = ITEMS.index(CONTINUE) if after_match and self.saved else self.cursor
-        self.cursor = first_enabled(self.enabled(), self.cursor)
+        if (after_match and self.saved) or not self.enabled()[self.cursor]:
+            self.cursor = self.start_row()
         self.launched = None
 
     def on_key(self, key: PhoneKey) -> Transition | None:

@@ -3,6 +3,8 @@ so neither sees the other's hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from gin_handset.device.keys import CHOOSE, PhoneKey
@@ -30,6 +32,12 @@ class PassScreen(MatchPart):
         """Who the phone goes to: the player to act."""
         return self.ui.seats.name(self.ui.session.to_act)
 
+    def title(self) -> str:
+        """Both names and scores, the passer's (the player not to act) first as on their screen
+        just before; the same in a resumed match or a new hand, where nobody holds the phone."""
+        passer = replace(self.ui.seats, me=1 - self.ui.session.to_act)
+        return passer.scores(self.ui.session.scores)
+
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         if key in CHOOSE:
             self.ui.session.take_over()
@@ -39,6 +47,6 @@ class PassScreen(MatchPart):
         return None
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        content = draw_frame(lcd, theme, self, self.ui.seats.scores(self.ui.session.scores))
+        content = draw_frame(lcd, theme, self, self.title())
         draw_text_box(lcd, theme, content, f"Pass to {self.receiver()}, then press OK")
         widgets.draw_prompt(lcd, theme, "OK: I have the phone")
