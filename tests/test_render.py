@@ -145,6 +145,23 @@ def test_layout_splits_the_lcd(skin):
     assert parts.content.height > theme.height * 2 // 3
 
 
+def test_the_table_keeps_the_hand_and_its_meld_underline_above_the_prompt(skin):
+    """On every skin (flip's 128x128 has the least room) the hand's meld underline is drawn
+    above the prompt line, and the opponent's cards below the title."""
+    _, theme = skin
+    lcd = pygame.Surface((theme.width, theme.height))
+    where = table.table_layout(theme)
+    hand = parse_cards("As 2s 3s 7h 7d 7c Td Jc Qh Kd")
+    drawn = cards.draw_hand(lcd, theme, hand, where.hand, [cards.CardLook(meld=0)] * 3 + [
+        cards.CardLook(meld=1)] * 3 + [cards.PLAIN] * 4)
+    m = cards.card_metrics(theme)
+    underline = drawn[0].bottom + m.frame + 1
+    assert underline + m.underline <= widgets.prompt_rect(theme).top
+    row = table.opponent_row(theme, where.opponent, "CPU")
+    backs = cards.draw_hand(lcd, theme, [None] * 10, row)
+    assert backs[0].top - m.frame >= widgets.layout(theme).content.top
+
+
 def test_menu_scrolls_to_keep_the_cursor():
     assert widgets.menu_first_row(10, 0, 4) == 0
     assert widgets.menu_first_row(10, 5, 4) == 4

@@ -15,6 +15,7 @@ from gin_handset.render import widgets
 from gin_handset.render.cards import (
     PLAIN,
     CardLook,
+    card_metrics,
     draw_hand,
     hand_height,
     pile_size,
@@ -168,9 +169,13 @@ def table_layout(theme: Theme) -> TableLayout:
     row = hand_height(theme)
     pile_w, pile_h = pile_size(theme)
     status_h = line_height(theme.font("body")) + 1
-    spare = max(0, bottom - content.top - 2 * row - pile_h - status_h)
-    gap = spare // 4
-    y = content.top + gap // 2
+    spare = bottom - content.top - 2 * row - pile_h - status_h
+    gap = max(0, spare) // 4
+    # Short of room (flip's 128x128), the opponent's row gives up the room above its cards,
+    # kept for a raised card and the cursor's frame, which it never shows: so the hand's meld
+    # underline stays above the prompt line.
+    m = card_metrics(theme)
+    y = content.top + gap // 2 + max(min(0, spare), -(m.frame + m.lift))
     opponent = pygame.Rect(content.left, y, content.width, row)
     y += row + gap
     stock = (content.left + 2 * widgets.MARGIN, y)
