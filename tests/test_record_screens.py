@@ -150,11 +150,13 @@ def test_history_lists_matches_and_replays_the_one_chosen(data_dir: Path, theme)
     assert stack.top is screen
 
 
-def underlined(lcd: pygame.Surface, theme, row: pygame.Rect, count: int) -> list[bool]:
-    """Whether each of the ``count`` cards drawn in ``row`` has the meld colour under it."""
-    m = card_metrics(theme)
+def underlined(lcd: pygame.Surface, theme, row: pygame.Rect, count: int, framed: bool
+               ) -> list[bool]:
+    """Whether each of the ``count`` cards drawn in ``row`` has the meld colour under it (under
+    the cursor frame's room if the row is ``framed``, right under the card if not)."""
+    below = card_metrics(theme).frame + 1 if framed else 1
     meld = tuple(theme.color("meld"))[:3]
-    return [tuple(lcd.get_at((slot.left + 1, slot.bottom + m.frame + 1)))[:3] == meld
+    return [tuple(lcd.get_at((slot.left + 1, slot.bottom + below)))[:3] == meld
             for slot in hand_slots(theme, count, row)]
 
 
@@ -180,7 +182,8 @@ def test_the_replay_underlines_the_melds_of_both_open_hands(data_dir: Path, them
             for seat, row in rows.items():
                 cards = sorted_hand(hand.hands[seat], BY_MELDS)
                 melded = {c for meld in best_arrangement(cards).melds for c in meld.cards}
-                assert underlined(lcd, theme, row, len(cards)) == [c in melded for c in cards], (
+                shown = underlined(lcd, theme, row, len(cards), framed=seat == seats.me)
+                assert shown == [c in melded for c in cards], (
                     f"step {replay.index}: {seats.name(seat)}'s melds {sorted(map(str, melded))}")
                 opponent_melds += seat == seats.other and bool(melded)
         press(stack, K.NUM6)

@@ -162,6 +162,28 @@ def test_the_table_keeps_the_hand_and_its_meld_underline_above_the_prompt(skin):
     assert backs[0].top - m.frame >= widgets.layout(theme).content.top
 
 
+def test_the_opponents_open_meld_underline_stays_clear_of_the_stock_frame(skin):
+    """The replay shows the opponent's hand face up with its melds underlined: on every skin the
+    underline lies under the opponent's cards and at least a pixel above the stock's cursor
+    frame (on flip it once ran along the frame's top edge)."""
+    _, theme = skin
+    lcd = pygame.Surface((theme.width, theme.height))
+    lcd.fill(theme.color("background"))
+    where = table.table_layout(theme)
+    hand = parse_cards("As 2s 3s 7h 7d 7c Td Jc Qh Kd")
+    looks = [cards.CardLook(meld=0)] * 3 + [cards.CardLook(meld=1)] * 3 + [cards.PLAIN] * 4
+    table.draw_opponent(lcd, theme, where.opponent, 10, "CPU", hand, looks)
+    meld = tuple(theme.color("meld"))[:3]
+    first = table.opponent_row(theme, where.opponent, "CPU")
+    drawn = cards.hand_slots(theme, 10, first)
+    column = drawn[0].left + 1
+    rows = [y for y in range(drawn[0].bottom, theme.height) if lcd.get_at((column, y))[:3] == meld]
+    m = cards.card_metrics(theme)
+    assert rows, "no underline under the first meld"
+    assert max(rows) < where.stock[1] - m.frame - 1
+    assert min(rows) > drawn[0].bottom
+
+
 def test_menu_scrolls_to_keep_the_cursor():
     assert widgets.menu_first_row(10, 0, 4) == 0
     assert widgets.menu_first_row(10, 5, 4) == 4

@@ -204,11 +204,13 @@ def draw_hand(
     cards: Sequence[Card | None],
     rect: pygame.Rect,
     looks: Sequence[CardLook] | None = None,
+    framed: bool = True,
 ) -> list[pygame.Rect]:
     """A row of overlapping cards centred in ``rect`` (``None`` draws a back).
 
     ``rect`` should be `hand_height` tall. The cursor's frame surrounds the visible part of its
-    card, inside ``rect``. Returns each card's rectangle as drawn.
+    card, inside ``rect``; a row that is never ``framed`` has its meld underline right under its
+    cards, not under the frame's room. Returns each card's rectangle as drawn.
     """
     if not cards:
         return []
@@ -219,7 +221,7 @@ def draw_hand(
     drawn: list[pygame.Rect] = []
     for card, look, slot in zip(cards, looks, slots, strict=True):
         drawn.append(draw_any(surface, theme, card, slot.topleft, _no_cursor(look)))
-    line_y = top + m.height + m.frame + 1
+    line_y = top + m.height + (m.frame if framed else 0) + 1
     for i, look in enumerate(looks):
         if look.meld is None:
             continue

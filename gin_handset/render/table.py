@@ -171,13 +171,15 @@ def table_layout(theme: Theme) -> TableLayout:
     status_h = line_height(theme.font("body")) + 1
     spare = bottom - content.top - 2 * row - pile_h - status_h
     gap = max(0, spare) // 4
-    # Short of room (flip's 128x128), the opponent's row gives up the room above its cards,
-    # kept for a raised card and the cursor's frame, which it never shows: so the hand's meld
-    # underline stays above the prompt line.
-    m = card_metrics(theme)
-    y = content.top + gap // 2 + max(min(0, spare), -(m.frame + m.lift))
+    y = content.top + gap // 2
+    if spare < 0:
+        # Short of room (flip's 128x128): the opponent's row gives up the room above its cards,
+        # kept for a raised card and the cursor's frame, which it never shows, and the rows
+        # below it stand on the prompt line, so the hand's meld underline stays above that line
+        # and the opponent's stays clear of the stock's frame.
+        y = content.top - card_metrics(theme).lift
     opponent = pygame.Rect(content.left, y, content.width, row)
-    y += row + gap
+    y = bottom - row - status_h - pile_h if spare < 0 else y + row + gap
     stock = (content.left + 2 * widgets.MARGIN, y)
     discard = (stock[0] + pile_w + 3 * widgets.MARGIN, y)
     left = discard[0] + pile_w + 3 * widgets.MARGIN
@@ -210,7 +212,7 @@ def draw_opponent(
     spec = theme.font("small")
     row = opponent_row(theme, rect, name)
     shown: list[Card | None] = list(cards) if cards is not None else [None] * count
-    draw_hand(surface, theme, shown, row, looks)
+    draw_hand(surface, theme, shown, row, looks, framed=False)
     x = rect.right - widgets.MARGIN
     y = rect.centery - line_height(spec)
     draw_text(surface, name, spec, theme.color("text"), (x, y), "right")
