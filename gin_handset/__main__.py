@@ -7,6 +7,7 @@ INTERRUPTED = 130  # the shell's status for a command ended by Ctrl-C
 
 
 def run() -> int:
+    """The command line's exit status."""
     try:
         from gin_handset.cli import main
 

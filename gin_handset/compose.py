@@ -2,7 +2,7 @@
 
 `build_context` gives the screens what they may reach (the settings, the host, the door to a
 match); `assemble` builds the host, the context, the screen stack and the app around an open
-window; `run_app` opens the window and runs the game. `__main__`, the tests, the benchmarks
+window; `run_app` opens the window and runs the game. `cli`, the tests, the benchmarks
 and the skin preview all build the game here.
 """
 

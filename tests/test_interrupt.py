@@ -58,4 +58,3 @@ def test_ctrl_c_in_an_idle_window_ends_the_game_at_once(tmp_path: Path) -> None:
             game.kill()
             game.wait()
     assert status == 130 and game.stderr.read() == ""  # before: no end until a window event
-

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from gin_handset.render import cards, fonts, pips, table, widgets
 from gin_handset.render.fonts import ELLIPSIS, fit_text, text_width, wrap_text
-from gin_handset.render.theme import FontSpec, contrast, luminance
+from gin_handset.render.theme import FontSpec, Theme, contrast, luminance
 from gin_handset.rules.cards import DECK, parse_cards
 from gin_handset.storage import ENV_VAR
+from tests.conftest import SKINS, skin_theme
 
 ASCII = "".join(chr(c) for c in range(32, 127))
 
@@ -182,6 +183,39 @@ def test_the_opponents_open_meld_underline_stays_clear_of_the_stock_frame(skin):
     assert rows, "no underline under the first meld"
     assert max(rows) < where.stock[1] - m.frame - 1
     assert min(rows) > drawn[0].bottom
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SKINS), st.integers(128, 480), st.integers(128, 640))
+def test_the_table_rows_never_overlap_where_the_skin_is_not_warned(name, width, height):
+    """On any LCD a skin may have (bundled fonts), the cards shrink until the table's rows fit:
+    the opponent's cards under the title, their underline a pixel clear of the stock's frame,
+    the piles, the status line and the hand in order, the hand's underline above the prompt;
+    a screen too short for that even with the narrowest cards is what `table_problems` warns of."""
+    fonts = skin_theme(name)
+    theme = Theme(width, height, fonts.palette, fonts.fonts)
+    where = table.table_layout(theme)
+    m = cards.card_metrics(theme)
+    top = table.opponent_row(theme, where.opponent, "CPU").top + m.frame + m.lift
+    below_opponent = top + m.height + 1 + m.underline
+    hand_underline_end = where.hand.top + cards.hand_height(theme)
+    fits = (top > widgets.layout(theme).content.top
+            and below_opponent < where.stock[1] - m.frame
+            and where.stock[1] + table.pile_size(theme)[1] <= where.status.top
+            and where.status.bottom <= where.hand.top
+            and hand_underline_end <= widgets.prompt_rect(theme).top)
+    assert fits == (not table.table_problems(theme))
+    if not fits:
+        assert m.width == cards.MIN_CARD_WIDTH
+
+
+def test_a_screen_too_short_for_its_fonts_is_warned_of():
+    fonts = skin_theme("qvga")
+    theme = Theme(240, 128, fonts.palette, fonts.fonts)
+    assert table.table_problems(theme) == [
+        "resolution 240x128 is 6 pixels too short for the play table at these fonts: make the "
+        "LCD taller or the fonts smaller"]
+    assert not table.table_problems(Theme(240, 160, fonts.palette, fonts.fonts))
 
 
 def test_menu_scrolls_to_keep_the_cursor():

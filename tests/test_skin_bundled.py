@@ -121,6 +121,19 @@ def test_a_child_skin_changes_only_its_differences(tmp_path):
     assert skin.body_size == parent.body_size
 
 
+def test_a_child_too_short_for_its_fonts_is_warned_of_and_still_plays(tmp_path):
+    """qvga's fonts on a 240x128 LCD leave the play table no room even with the narrowest
+    cards: the skin loads and the warning names the file, the field and what to do."""
+    assert load_skin("qvga").warnings() == []
+    child = tmp_path / "wide.yaml"
+    child.write_text("extends: qvga\nname: wide\nlcd: {resolution: [240, 128]}\n")
+    skin = load_skin(child)
+    assert skin.resolution == (240, 128)
+    assert skin.warnings() == [
+        f"{child}: lcd: resolution 240x128 is 6 pixels too short for the play table at these "
+        "fonts: make the LCD taller or the fonts smaller"]
+
+
 def test_a_parent_is_found_beside_its_child(tmp_path):
     (tmp_path / "base.yaml").write_text((load_skin("classic").path).read_text())
     (tmp_path / "child.yaml").write_text("extends: base\nname: child\n")

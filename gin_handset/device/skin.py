@@ -23,6 +23,7 @@ from gin_handset.device.skin_files import (
     user_skins_problem,
 )
 from gin_handset.render.fonts import available_fonts, unprintable
+from gin_handset.render.table import table_problems
 from gin_handset.render.theme import (
     FONT_ROLES,
     FOUR_COLOUR_FIELDS,
@@ -150,8 +151,11 @@ class Skin:
     lcd_looks: LcdLooks = LcdLooks()
 
     def warnings(self) -> list[str]:
-        """What a skin author should mend although the skin loads: text that does not read."""
-        return [f"{self.path}: palette: {problem}" for problem in readability_problems(self.theme)]
+        """What a skin author should mend although the skin loads: text that does not read, a
+        play table that does not fit."""
+        problems = [("palette", p) for p in readability_problems(self.theme)]
+        problems += [("lcd", p) for p in table_problems(self.theme)]
+        return [f"{self.path}: {field}: {problem}" for field, problem in problems]
 
     @property
     def lcd_origin(self) -> tuple[int, int]:

@@ -12,7 +12,8 @@ from functools import cache
 
 import pygame
 
-from gin_handset.render.fonts import cap_height, draw_text, text_width
+from gin_handset.render import widgets
+from gin_handset.render.fonts import cap_height, draw_text, line_height, text_width
 from gin_handset.render.pips import draw_pip, pip_size_for
 from gin_handset.render.theme import Color, FontSpec, Theme
 from gin_handset.rules.cards import RANK_TEXT, Card
@@ -59,9 +60,11 @@ class CardMetrics:
         return self.pad + 1 + max(text_width("10", self.rank_font), self.pip) + 2
 
 
+MIN_CARD_WIDTH = 14  # the narrowest card whose rank and pip stay readable
+
+
 @cache
-def _metrics(width: int, height: int) -> CardMetrics:
-    w = max(14, min(width // 8, height // 8 + 4))
+def _metrics(w: int) -> CardMetrics:
     big = w >= 20
     return CardMetrics(
         width=w,
@@ -76,9 +79,45 @@ def _metrics(width: int, height: int) -> CardMetrics:
     )
 
 
+def _row_height(m: CardMetrics) -> int:
+    return m.frame + m.lift + m.height + m.frame + 1 + m.underline
+
+
+def _pile_height(m: CardMetrics) -> int:
+    return m.height + 2 + 1 + cap_height(m.rank_font) + 1
+
+
+def packed_table_height(m: CardMetrics) -> int:
+    """The least height the play table's card rows take (its status line aside), packed as
+    `table.table_layout` packs them: the opponent's cards a frame's width under the title, their
+    meld underline right under them, a blank line, the piles under the cursor's frame, and the
+    hand's row."""
+    return 2 * m.frame + m.height + 1 + m.underline + 1 + _pile_height(m) + _row_height(m)
+
+
+@cache
+def _fitted(width: int, height: int, room: int) -> CardMetrics:
+    w = max(MIN_CARD_WIDTH, min(width // 8, height // 8 + 4))
+    while w > MIN_CARD_WIDTH and packed_table_height(_metrics(w)) > room:
+        w -= 1
+    return _metrics(w)
+
+
+def status_height(theme: Theme) -> int:
+    """The play table's status line (deadwood, knock limit), in the body font."""
+    return line_height(theme.font("body")) + 1
+
+
+def table_room(theme: Theme) -> int:
+    """The height the play table's card rows and piles may take: from the content's top to the
+    prompt line, less the status line."""
+    return widgets.prompt_rect(theme).top - widgets.layout(theme).content.top - status_height(theme)
+
+
 def card_metrics(theme: Theme) -> CardMetrics:
-    """Card sizes for the theme's LCD: 16x22 on 128x160, 22x30 on 176x208, 30x41 on 240x320."""
-    return _metrics(theme.width, theme.height)
+    """Card sizes for the theme's LCD: 16x22 on 128x160, 22x30 on 176x208, 30x41 on 240x320;
+    narrower where the play table would not fit the screen's height (a short, wide LCD)."""
+    return _fitted(theme.width, theme.height, table_room(theme))
 
 
 def _shape(surface: pygame.Surface, rect: pygame.Rect, face: Color, edge: Color) -> None:
@@ -183,8 +222,7 @@ def hand_step(theme: Theme, count: int, width: int) -> int:
 
 def hand_height(theme: Theme) -> int:
     """Height of a hand row: room for a raised card, the card, and the meld underline."""
-    m = card_metrics(theme)
-    return m.frame + m.lift + m.height + m.frame + 1 + m.underline
+    return _row_height(card_metrics(theme))
 
 
 def hand_slots(theme: Theme, count: int, rect: pygame.Rect) -> list[pygame.Rect]:
@@ -245,7 +283,7 @@ def _no_cursor(look: CardLook) -> CardLook:
 def pile_size(theme: Theme) -> tuple[int, int]:
     """Width and height of `draw_pile`'s picture, its count line included."""
     m = card_metrics(theme)
-    return m.width + 2, m.height + 2 + 1 + cap_height(m.rank_font) + 1
+    return m.width + 2, _pile_height(m)
 
 
 def draw_pile(

@@ -18,7 +18,10 @@ from gin_handset.render.cards import (
     card_metrics,
     draw_hand,
     hand_height,
+    packed_table_height,
     pile_size,
+    status_height,
+    table_room,
 )
 from gin_handset.render.fonts import cap_height, draw_text, line_height, load_font, text_width
 from gin_handset.render.pips import draw_pip, pip_size_for
@@ -162,24 +165,35 @@ class TableLayout:
     hand: pygame.Rect  # the player's hand row
 
 
+def table_problems(theme: Theme) -> list[str]:
+    """What a skin author should mend when the play table does not fit the LCD's height at the
+    skin's fonts, even with the narrowest cards: its rows would touch or overlap."""
+    short = packed_table_height(card_metrics(theme)) - table_room(theme)
+    if short <= 0:
+        return []
+    return [f"resolution {theme.width}x{theme.height} is {short} pixels too short for the play "
+            "table at these fonts: make the LCD taller or the fonts smaller"]
+
+
 def table_layout(theme: Theme) -> TableLayout:
-    """The rows of the table spread evenly over the content area, above the prompt line."""
+    """The rows of the table spread evenly over the content area, above the prompt line, or
+    packed where there is no room to spare."""
     content = widgets.layout(theme).content
     bottom = widgets.prompt_rect(theme).top
     row = hand_height(theme)
     pile_w, pile_h = pile_size(theme)
-    status_h = line_height(theme.font("body")) + 1
+    status_h = status_height(theme)
     spare = bottom - content.top - 2 * row - pile_h - status_h
     gap = max(0, spare) // 4
     y = content.top + gap // 2
-    if spare < 0:
-        # Short of room (flip's 128x128): the opponent's row gives up the room above its cards,
-        # kept for a raised card and the cursor's frame, which it never shows, and the rows
-        # below it stand on the prompt line, so the hand's meld underline stays above that line
-        # and the opponent's stays clear of the stock's frame.
+    if gap == 0:
+        # Packed (flip's 128x128): the opponent's row gives up the room above its cards, kept
+        # for a raised card and the cursor's frame, which it never shows, and the rows below it
+        # stand on the prompt line, so the hand's meld underline stays above that line and the
+        # opponent's clear of the stock's frame (`cards.packed_table_height`).
         y = content.top - card_metrics(theme).lift
     opponent = pygame.Rect(content.left, y, content.width, row)
-    y = bottom - row - status_h - pile_h if spare < 0 else y + row + gap
+    y = bottom - row - status_h - pile_h if gap == 0 else y + row + gap
     stock = (content.left + 2 * widgets.MARGIN, y)
     discard = (stock[0] + pile_w + 3 * widgets.MARGIN, y)
     left = discard[0] + pile_w + 3 * widgets.MARGIN

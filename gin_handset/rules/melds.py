@@ -18,6 +18,7 @@ from gin_handset.rules.cards import Card, cards_of, format_cards, mask_of
 SUIT_BITS = 0x1FFF
 _VALUES = tuple(min(rank, 10) for rank in range(1, 14))
 _NONE = 1 << 30  # "no card to remove" in the one-removed table
+MELD_LEAST = 3  # the fewest cards of a meld
 
 
 def _run_tables() -> tuple[list[int], list[int], list[int]]:
@@ -179,7 +180,7 @@ def meld_problem(cards: Iterable[Card]) -> str | None:
     shown = format_cards(cards)
     if len(set(cards)) != len(cards):
         return f"{shown}: a card appears twice"
-    if len(cards) < 3:
+    if len(cards) < MELD_LEAST:
         return f"{shown}: a meld needs at least three cards"
     if len({c.rank for c in cards}) == 1:
         return None if len(cards) <= 4 else f"{shown}: a set has at most four cards"

@@ -14,7 +14,7 @@ from gin_handset.device.keys import BACK, CHOOSE, CURSOR_DOWN, CURSOR_UP, PhoneK
 from gin_handset.render import widgets
 from gin_handset.render.fonts import draw_text, fit_text, line_height, text_width
 from gin_handset.render.theme import Theme
-from gin_handset.rules.options import GIN_RUMMY
+from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA
 from gin_handset.screens.base import Pop, Push, Screen, Transition
 from gin_handset.screens.common import MessageView, draw_frame, draw_text_box
 from gin_handset.screens.context import AppContext
@@ -23,7 +23,7 @@ from gin_handset.session.history import Finished, HistoryError
 
 EXPORT_KEY = PhoneKey.POUND
 EXPORT_HINT = "#: export"
-SHORT_GAME_NAMES = {GIN_RUMMY: "Gin"}  # the game types as a 128-pixel line has room for
+SHORT_GAME_NAMES = {GIN_RUMMY: "Gin", OKLAHOMA: "Okla"}  # as a 128-pixel line has room for
 EMPTY_TEXT = "No finished matches yet. Each match you finish is kept here, the last 50."
 
 
@@ -37,7 +37,7 @@ def row_label(entry: Finished) -> str:
 
 def short_game_name(game: str) -> str:
     """``Gin`` (Gin Rummy) or ``Okla`` (Oklahoma Gin)."""
-    return SHORT_GAME_NAMES.get(game, "Okla")
+    return SHORT_GAME_NAMES[game]
 
 
 def row_details(entry: Finished) -> tuple[str, str]:

@@ -22,7 +22,13 @@ from gin_handset.rules.actions import Arrange
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.layoff import LayOffResult, lay_off
-from gin_handset.rules.melds import Meld, arrangement_of, best_arrangement, meld_problem
+from gin_handset.rules.melds import (
+    MELD_LEAST,
+    Meld,
+    arrangement_of,
+    best_arrangement,
+    meld_problem,
+)
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import BEST, BREAK
@@ -35,8 +41,6 @@ from gin_handset.screens.match.ui import (
     Route,
     follow_table,
 )
-
-MELD_LEAST = 3  # the fewest cards of a meld
 
 
 def default_melds(view: PlayerView) -> tuple[Meld, ...]:
