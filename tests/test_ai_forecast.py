@@ -23,7 +23,8 @@ from gin_handset.ai.forecast import (
     shipped,
 )
 from gin_handset.ai.forecast_build import build, main
-from gin_handset.ai.hard import HardPlayer, defender_deadwood, knock_points
+from gin_handset.ai.hard import HardPlayer
+from gin_handset.ai.knocks import defender_deadwood, knock_points
 from gin_handset.rules.actions import EndTurn, Knock
 from gin_handset.rules.hand import EventKind
 from gin_handset.rules.melds import best_arrangement

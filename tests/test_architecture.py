@@ -25,21 +25,13 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _type_checking_only(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-
-
 @cache
 def imports_of(path: Path) -> frozenset[str]:
-    """The project modules ``path`` imports when it runs (``if TYPE_CHECKING:`` blocks aside),
-    at the top or inside functions."""
+    """The project modules ``path`` imports: at the top, inside functions, or for type checking
+    only (a circle through annotations is a circle still)."""
     found: set[str] = set()
     tree = ast.parse(path.read_text())
-    skipped = {id(n) for block in ast.walk(tree) if _type_checking_only(block)
-               for n in ast.walk(block)}
     for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

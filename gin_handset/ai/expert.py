@@ -39,7 +39,8 @@ import time
 from dataclasses import dataclass
 
 from gin_handset.ai.forecast import Forecast, shipped
-from gin_handset.ai.hard import HardPlayer, discardable, knock_score
+from gin_handset.ai.hard import HardPlayer, discardable
+from gin_handset.ai.knocks import knock_score
 from gin_handset.ai.knowledge import VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import connected
 from gin_handset.ai.matchwin import deals_next, table_for

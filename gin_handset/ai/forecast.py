@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from gin_handset.ai import package_data
-from gin_handset.ai.hard import knock_score
+from gin_handset.ai.knocks import knock_score
 from gin_handset.rules.hand import thrown
 from gin_handset.rules.melds import best_arrangement
 from gin_handset.rules.view import PlayerView

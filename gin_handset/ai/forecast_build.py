@@ -17,7 +17,8 @@ import random
 
 from gin_handset.ai import builds
 from gin_handset.ai.forecast import DATA_FILE, FEATURES, explained, features, fit
-from gin_handset.ai.hard import HardPlayer, knock_score
+from gin_handset.ai.hard import HardPlayer
+from gin_handset.ai.knocks import knock_score
 from gin_handset.ai.levels import make_player
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match
 from gin_handset.ai.workers import map_jobs

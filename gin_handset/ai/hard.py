@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from gin_handset.ai.forecast import Forecast
+from gin_handset.ai.knocks import knock_points
 from gin_handset.ai.knowledge import Knowledge
 from gin_handset.ai.lookahead import Evaluator
 from gin_handset.ai.player import PhasedPlayer
@@ -31,13 +32,8 @@ from gin_handset.rules.actions import (
 )
 from gin_handset.rules.cards import DECK, Card, mask_of
 from gin_handset.rules.hand import EventKind, Phase, thrown
-from gin_handset.rules.layoff import layable_mask
-from gin_handset.rules.melds import Meld, best_arrangement, deadwood_mask
-from gin_handset.rules.options import Options
+from gin_handset.rules.melds import best_arrangement, deadwood_mask
 from gin_handset.rules.view import PlayerView
-
-if TYPE_CHECKING:
-    from gin_handset.ai.forecast import Forecast  # forecast.py imports this module
 
 
 @dataclass(frozen=True)
@@ -88,13 +84,6 @@ def shrewd_shown(view: PlayerView) -> bool:
         card in taken and not joins_meld(tuple(c for c in held if c != card), card)
         for card in laid.deadwood
     )
-
-
-def defender_deadwood(melds: list[Meld], opponent: int) -> int:
-    """About the defender's deadwood after lay-offs: lay off all that fits, or none."""
-    laid = layable_mask(melds, opponent)
-    plain = deadwood_mask(opponent)
-    return min(plain, deadwood_mask(opponent & ~laid)) if laid else plain
 
 
 def thrown_before(view: PlayerView) -> bool:
@@ -273,22 +262,6 @@ class LookaheadPlayer(PhasedPlayer):
             return knock_points(list(action.melds), ours, hands, view) - 0.01 * ours
 
         return max(view.legal_actions, key=points)
-
-
-def knock_score(melds: list[Meld], ours: int, defender: int, options: Options) -> int:
-    """Points to the knocker (negative: to the defender) of a knock with ``melds`` and ``ours``
-    deadwood against the hand ``defender``, before any doubling (lay-offs as
-    ``defender_deadwood`` has them)."""
-    if ours == 0:
-        return options.gin_bonus + deadwood_mask(defender)
-    theirs = defender_deadwood(melds, defender)
-    return theirs - ours if ours < theirs else theirs - ours - options.undercut_bonus
-
-
-def knock_points(melds: list[Meld], ours: int, hands: list[int], view: PlayerView) -> float:
-    """Expected points of knocking with ``melds`` and ``ours`` deadwood against sampled hands."""
-    total = sum(knock_score(melds, ours, hand, view.options) for hand in hands)
-    return total / max(1, len(hands))
 
 
 class NormalPlayer(LookaheadPlayer):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from gin_handset.ai.expert import Searched
 from gin_handset.ai.forecast import EXPECTED, UNDERCUT, Forecast, features
-from gin_handset.ai.hard import knock_points
+from gin_handset.ai.knocks import knock_points
 from gin_handset.ai.knowledge import NEIGHBOURS, VALUES, Knowledge, bits
 from gin_handset.ai.lookahead import Evaluator
 from gin_handset.ai.simple import arrangement_deadwood
