@@ -95,12 +95,15 @@ def packed_table_height(m: CardMetrics) -> int:
     return 2 * m.frame + m.height + 1 + m.underline + 1 + _pile_height(m) + _row_height(m)
 
 
-@cache
 def _fitted(width: int, height: int, room: int) -> CardMetrics:
     w = max(MIN_CARD_WIDTH, min(width // 8, height // 8 + 4))
     while w > MIN_CARD_WIDTH and packed_table_height(_metrics(w)) > room:
         w -= 1
     return _metrics(w)
+
+
+# The card size of each LCD size and font set met, as `card_metrics` is asked many times a frame.
+_FITTED: dict[tuple[int, int, tuple[tuple[str, FontSpec], ...]], CardMetrics] = {}
 
 
 def status_height(theme: Theme) -> int:
@@ -117,7 +120,11 @@ def table_room(theme: Theme) -> int:
 def card_metrics(theme: Theme) -> CardMetrics:
     """Card sizes for the theme's LCD: 16x22 on 128x160, 22x30 on 176x208, 30x41 on 240x320;
     narrower where the play table would not fit the screen's height (a short, wide LCD)."""
-    return _fitted(theme.width, theme.height, table_room(theme))
+    key = (theme.width, theme.height, tuple(theme.fonts.items()))
+    found = _FITTED.get(key)
+    if found is None:
+        found = _FITTED[key] = _fitted(theme.width, theme.height, table_room(theme))
+    return found
 
 
 def _shape(surface: pygame.Surface, rect: pygame.Rect, face: Color, edge: Color) -> None:

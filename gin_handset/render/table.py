@@ -185,15 +185,14 @@ def table_layout(theme: Theme) -> TableLayout:
     status_h = status_height(theme)
     spare = bottom - content.top - 2 * row - pile_h - status_h
     gap = max(0, spare) // 4
-    y = content.top + gap // 2
-    if gap == 0:
-        # Packed (flip's 128x128): the opponent's row gives up the room above its cards, kept
-        # for a raised card and the cursor's frame, which it never shows, and the rows below it
-        # stand on the prompt line, so the hand's meld underline stays above that line and the
-        # opponent's clear of the stock's frame (`cards.packed_table_height`).
-        y = content.top - card_metrics(theme).lift
-    opponent = pygame.Rect(content.left, y, content.width, row)
-    y = bottom - row - status_h - pile_h if gap == 0 else y + row + gap
+    # Packed (flip's 128x128): the opponent's row gives up the room above its cards, kept for a
+    # raised card and the cursor's frame, which it never shows, and the rows below it stand on
+    # the prompt line, so the hand's meld underline stays above that line and the opponent's
+    # clear of the stock's frame (`cards.packed_table_height`).
+    packed = gap == 0
+    top = content.top - card_metrics(theme).lift if packed else content.top + gap // 2
+    opponent = pygame.Rect(content.left, top, content.width, row)
+    y = bottom - row - status_h - pile_h if packed else opponent.bottom + gap
     stock = (content.left + 2 * widgets.MARGIN, y)
     discard = (stock[0] + pile_w + 3 * widgets.MARGIN, y)
     left = discard[0] + pile_w + 3 * widgets.MARGIN
