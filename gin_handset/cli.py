@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -65,6 +67,24 @@ def _hand(text: str) -> int:
     return value
 
 
+HOST_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+
+
+def _host(text: str) -> str:
+    """An address to listen on: an IP address or a host name, checked by its form only (no
+    name is looked up here, so a slow resolver never holds up the start)."""
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        labels = text.removesuffix(".").split(".")
+        if len(text) > 253 or not all(HOST_LABEL.fullmatch(label) for label in labels):
+            shown = text if len(text) <= 40 else text[:40] + "..."
+            raise argparse.ArgumentTypeError(
+                f"expected an IP address or a host name (such as 0.0.0.0 or myhost.lan), "
+                f"got {shown!r}") from None
+    return text
+
+
 def _binding(text: str) -> tuple[str, Any]:
     """``KEY=PHONEKEY`` (``x=select``, ``keypad 5=none``): a key name and its phone key or None."""
     from gin_handset.device.bindings import parse_binding
@@ -118,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play again a match exported from the History (both hands open)")
     parser.add_argument("--join", metavar="HOST:PORT/CODE", type=_table_address,
                         help="sit at a friend's network table (Two Players, Join Table)")
-    parser.add_argument("--table-host", metavar="HOST", default="127.0.0.1",
+    parser.add_argument("--table-host", metavar="HOST", type=_host, default="127.0.0.1",
                         help="where Create Table's server listens (default 127.0.0.1, this "
                         "machine only; 0.0.0.0 for a LAN)")
     parser.add_argument(

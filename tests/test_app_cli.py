@@ -41,6 +41,10 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--bind", "q"], "--bind", "expected KEY=PHONEKEY, got 'q'"),
         (["--bind", "nokey=select"], "--bind", "unknown key name 'nokey'"),
         (["--bind", "x=fire"], "--bind", "unknown phone key 'fire'"),
+        (["--table-host", "::::"], "--table-host", "expected an IP address or a host name"),
+        (["--table-host", "my host"], "--table-host", "got 'my host'"),
+        (["--table-host", "lan_1"], "--table-host", "got 'lan_1'"),
+        (["--table-host", "a" * 300], "--table-host", "got '" + "a" * 40 + "...'"),
     ],
 )
 def test_bad_values(args, flag, what):
@@ -50,6 +54,14 @@ def test_bad_values(args, flag, what):
     assert len(lines) == 1, result.stderr
     assert flag in lines[0] and what in lines[0]
     assert "Traceback" not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost",
+                                  "phone-7.lan.", "a" * 63 + ".example"])
+def test_listening_addresses_of_every_form_are_taken(host):
+    from gin_handset.cli import build_parser, parse_args
+
+    assert parse_args(build_parser(), ["--table-host", host]).table_host == host
 
 
 @pytest.mark.parametrize("fixture", ["bad_yaml", "key_outside", "loop_a", "missing_image"])
