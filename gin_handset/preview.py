@@ -10,6 +10,7 @@ the same cards.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -142,14 +143,15 @@ def render(skin: Skin, out: Path, scratch: Path) -> list[Path]:
     theme = skin.theme
     pictures: list[tuple[str, pygame.Surface]] = []
     written = []
+    stem = re.sub(r"[^0-9A-Za-z_-]+", "_", skin.path.stem)[:40] or "skin"
     for name, screen in every_screen(skin, scratch):
         lcd = pygame.Surface((theme.width, theme.height))
         screen.draw(lcd, theme)
-        path = out / f"{skin.name}_{name}.png"
+        path = out / f"{stem}_{name}.png"
         pygame.image.save(lcd, str(path))
         pictures.append((name, lcd))
         written.append(path)
-    sheet = out / f"{skin.name}_contact_sheet.png"
+    sheet = out / f"{stem}_contact_sheet.png"
     pygame.image.save(contact_sheet(pictures, skin), str(sheet))
     return [*written, sheet]
 

@@ -189,7 +189,8 @@ def show_path(path: Path | str) -> str:
 def field_name(name: Any) -> str:
     """A field's name as a message prints it: as it is when it is a plain name, else quoted
     and short (a hostile name never reaches the terminal raw)."""
-    return name if isinstance(name, str) and name.isidentifier() else show(name)
+    plain = isinstance(name, str) and name.isidentifier() and len(name) <= 40
+    return name if plain else show(name)
 
 
 def refuse_unknown(data: dict[str, Any], known: tuple[str, ...], where: str,

@@ -26,7 +26,7 @@ EXPECTED = {
     "image_outside": ("body.image", "is not a file beside the skin"),
     "image_absolute": ("body.image", "is not a file beside the skin"),
     "image_giant": ("body.image", "is 20000x20000 pixels; at most 4096x4096"),
-    "alias_bomb": ("body.size", "expected 2 whole numbers"),
+    "alias_bomb": ("body.size[9][9][9][9][8][2][0][5]", "more than 20000 values"),
 }
 
 
@@ -49,10 +49,42 @@ def test_a_hostile_skin_is_refused_naming_the_field(name):
     assert f": {field}: " in message and what in message
 
 
-def test_a_number_with_thousands_of_digits(tmp_path):
+def alias_tree(levels: int) -> str:
+    """YAML whose last line names 9 ** levels values in a few hundred bytes."""
+    names = ", ".join(f"k{i}: 1" for i in range(9))
+    lines = [f"  zz: &a0 {{{names}}}"]
+    for level in range(1, levels + 1):
+        inner = ", ".join(f"k{i}: *a{level - 1}" for i in range(9))
+        lines.append(f"  y{level}: &a{level} {{{inner}}}")
+    return "\n".join(lines) + "\n"
+
+
+def test_aliases_that_two_skins_merge_are_refused_before_the_merge(tmp_path):
+    (tmp_path / "parent.yaml").write_text("extends: classic\nkeys:\n" + alias_tree(8))
+    (tmp_path / "child.yaml").write_text("extends: parent.yaml\nkeys:\n" + alias_tree(8))
+    message = refused(tmp_path / "child.yaml")
+    assert ": keys.y8.k8" in message and "more than 20000 values" in message
+
+
+@pytest.mark.parametrize(
+    ("value", "what"),
+    [
+        ("9" * 5000, "a number of more than 40 characters"),
+        ("1" + ":59" * 20000, "a number of more than 40 characters"),
+        ("2024-99-99", "key_style.radius: expected a whole number"),
+        ("2024-02-30", "key_style.radius: expected a whole number"),
+    ],
+)
+def test_numbers_and_dates_that_python_cannot_make(tmp_path, value, what):
     path = tmp_path / "digits.yaml"
-    path.write_text("extends: classic\nkey_style:\n  radius: " + "9" * 5000 + "\n")
-    assert "digits.yaml" in refused(path)
+    path.write_text("extends: classic\nkey_style:\n  radius: " + value + "\n")
+    assert what in refused(path)
+
+
+def test_a_name_that_looks_like_a_date_is_a_name(tmp_path):
+    path = tmp_path / "dated.yaml"
+    path.write_text("extends: classic\nname: 2024-99-99\n")
+    assert load_skin(path).name == "2024-99-99"
 
 
 def test_a_skin_that_is_not_a_regular_file(tmp_path):
@@ -103,3 +135,35 @@ def test_skin_check_lists_every_lcd_problem(tmp_path):
     problems, _ = check_skin(path)
     fields = [line.split(": ")[1] for line in problems]
     assert fields == ["lcd.bogus", "lcd.bogus2", "lcd.rect", "lcd.tint", "lcd.grid", "lcd.ghost"]
+
+
+@pytest.mark.parametrize(
+    ("bindings", "field", "what"),
+    [
+        ('{"return": SELECT, "Return": CLEAR}', "bindings.Return", "same key as bindings.return"),
+        ('{"shift+a": UP, "SHIFT+A": DOWN}', "bindings.'SHIFT+A'", "the same key as"),
+        ('{"a' + " " * 45 + 'zzz": SELECT}', "bindings.'a     ", "at most 40 characters"),
+        ('{"\\e[31mRED\\nNL": SELECT}', "bindings.'\\x1b[31mRED\\nNL'", "unknown key name"),
+    ],
+)
+def test_bindings_that_clash_or_do_not_print_are_named(tmp_path, bindings, field, what):
+    path = tmp_path / "bound.yaml"
+    path.write_text(f"extends: classic\nbindings: {bindings}\n")
+    message = refused(path)
+    assert f": {field}" in message and what in message and message.isprintable()
+
+
+def test_an_unknown_field_that_does_not_print_is_escaped(tmp_path):
+    path = tmp_path / "esc.yaml"
+    path.write_text('extends: classic\n"\\e[31mRED\\nNEWLINE": 1\n')
+    message = refused(path)
+    assert "'\\x1b[31mRED\\nNEWLINE': unknown field" in message and message.isprintable()
+
+
+@pytest.mark.parametrize(
+    "name", ["../../escaped", "/tmp/x", "a\\\\b", "W" * 300, '"\\e[2J"', "' '"])
+def test_a_name_that_is_a_path_too_long_or_does_not_print_is_refused(tmp_path, name):
+    path = tmp_path / "named.yaml"
+    path.write_text(f"extends: classic\nname: {name}\n")
+    message = refused(path)
+    assert ": name: expected a name of 1 to 40 characters" in message and message.isprintable()

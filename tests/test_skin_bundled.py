@@ -155,8 +155,15 @@ def test_a_body_image_beside_the_skin(tmp_path):
     pygame.image.save(image, str(tmp_path / "shell.png"))
     (tmp_path / "shell.yaml").write_text("extends: candybar\nbody: {image: shell.png}\n")
     skin = load_skin(tmp_path / "shell.yaml")
-    assert skin.body_image == (tmp_path / "shell.png").resolve()
+    assert skin.body_image.get_size() == (8, 8)
     view = HandsetView(skin, skin.body_size, 1)
     window = pygame.Surface(skin.body_size)
     view.draw(window, pygame.Surface(skin.resolution), frozenset())
     assert window.get_at((skin.body_size[0] // 2, 4))[:3] == (200, 10, 10)
+    # The image is decoded at load: a file half written or gone since is never read by a
+    # redraw at another scale (a resized window).
+    (tmp_path / "shell.png").write_bytes(b"\x89PNG\r\n\x1a\n half written")
+    bigger = HandsetView(skin, (skin.body_size[0] * 2, skin.body_size[1] * 2), 2)
+    window = pygame.Surface((skin.body_size[0] * 2, skin.body_size[1] * 2))
+    bigger.draw(window, pygame.Surface(skin.resolution), frozenset())
+    assert window.get_at((skin.body_size[0], 8))[:3] == (200, 10, 10)

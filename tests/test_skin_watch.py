@@ -108,3 +108,25 @@ def test_a_skin_loads_its_parent_beside_it_whatever_the_current_folder(tmp_path,
     monkeypatch.chdir(elsewhere)
     skin = load_skin(folder / "mine.yaml")
     assert skin.name == "mine" and skin.theme.color("red") == (0xCC, 0, 0)
+
+
+def test_edits_that_python_cannot_read_are_told_and_the_game_goes_on(data_dir, tmp_path):
+    skin_file = tmp_path / "mine.yaml"
+    write(skin_file, "#aa0000", 10**18)
+    pygame.display.init()
+    try:
+        skin = load_skin(skin_file)
+        window = pygame.display.set_mode(skin.body_size)
+        app = assemble(skin, window, 1, watch=SkinWatch(skin_file))
+        app.step([], 0)
+        for when, text in enumerate(("extends: classic\nkey_style: {radius: 2024-99-99}\n",
+                                     'extends: "~nosuchuser/p.yaml"\n'), start=2):
+            touch(skin_file, when * 10**18, text)
+            app.step([], INTERVAL_MS)
+            notice = app.stack.top
+            assert isinstance(notice, NoticeScreen), "told in a box, not a traceback"
+            assert "mine.yaml" in notice.view.messages[0]
+            assert app.skin.theme.color("red") == (0xAA, 0, 0), "the skin in use stays"
+            app.press([K.SELECT])
+    finally:
+        pygame.display.quit()

@@ -260,8 +260,7 @@ class HandsetView:
             body, skin.body_color, inner, border_radius=max(0, skin.body_radius - 2) * s
         )
         if skin.body_image is not None:
-            image = pygame.image.load(str(skin.body_image))
-            body.blit(pygame.transform.scale(image, size), (0, 0))
+            body.blit(pygame.transform.scale(skin.body_image, size), (0, 0))
         for deco in skin.decorations:
             _shape(body, deco.shape, local.rect(deco.rect), deco.color, deco.radius * s)
         if skin.brand is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gin_handset.device import rtttl
 from gin_handset.device.bindings import Binding, parse_binding
@@ -17,6 +17,7 @@ from gin_handset.device.rtttl import JINGLES, Note
 from gin_handset.device.skin_fields import Color, Fields, Rect, SkinError, show
 from gin_handset.device.skin_files import (
     DEFAULT_SKIN,
+    bundled_skin_file,
     bundled_skins,
     find_skin,
     resolve,
@@ -32,6 +33,10 @@ from gin_handset.render.theme import (
     Theme,
     readability_problems,
 )
+from gin_handset.storage import field_name
+
+if TYPE_CHECKING:
+    import pygame
 
 __all__ = [
     "DEFAULT_SKIN",
@@ -74,6 +79,7 @@ FONT_FIELDS = ("name", "scale")
 MAX_DECORATIONS = 64
 MAX_LABEL = 40
 MAX_BINDINGS = 256
+MAX_NAME = 40  # characters of a key's or a binding's name
 
 
 @dataclass(frozen=True)
@@ -134,7 +140,7 @@ class Skin:
     body_color: Color
     body_edge: Color
     body_radius: int
-    body_image: Path | None
+    body_image: pygame.Surface | None  # decoded at load
     brand: Brand | None
     decorations: tuple[Decoration, ...]
     lcd_rect: Rect
@@ -181,11 +187,13 @@ def load_skin(spec: str | Path) -> Skin:
 
 
 def load_or_default(spec: str | Path | None) -> tuple[Skin, list[str]]:
-    """The skin ``spec`` names, else the default skin, else the first bundled skin that loads.
+    """The skin ``spec`` names, else the default skin, else the first bundled skin that loads
+    (its own file: a broken skin of the player's of the same name never hides it).
 
     Returns the skin and a message for each skin that was broken; `SkinError` if none loads.
     """
-    candidates = [c for c in (spec, DEFAULT_SKIN, *bundled_skins()) if c is not None]
+    bundled = (bundled_skin_file(name) for name in (DEFAULT_SKIN, *bundled_skins()))
+    candidates = [c for c in (spec, DEFAULT_SKIN, *bundled) if c is not None]
     problems: list[str] = []
     folder = [p for p in (user_skins_problem(),) if p is not None]
     for candidate in dict.fromkeys(str(c) for c in candidates):
@@ -218,7 +226,7 @@ def _build(path: Path, data: dict[str, Any], f: Fields | None = None) -> Skin:
     fonts = f.attempt(lambda: _fonts(f, data), {})
     bindings = f.attempt(lambda: _bindings(f, data), {})
     looks = {
-        "name": f.attempt(lambda: f.text(data, "", "name", path.stem), path.stem),
+        "name": f.attempt(lambda: _name(f, data, path.stem), path.stem),
         "backdrop": f.attempt(lambda: f.color(data, "", "backdrop", (32, 32, 36)), (0, 0, 0)),
         "body_color": f.attempt(lambda: f.color(body, "body", "color"), (0, 0, 0)),
         "body_edge": f.attempt(
@@ -299,9 +307,9 @@ def check_skin(spec: str | Path) -> tuple[list[str], list[str]]:
     return [], skin.warnings()
 
 
-def _image(f: Fields, body: dict[str, Any], path: Path) -> Path | None:
+def _image(f: Fields, body: dict[str, Any], path: Path) -> pygame.Surface | None:
     """A PNG in the skin's folder, no larger than `MAX_IMAGE` (read from its header before
-    anything is decoded)."""
+    anything is decoded), decoded here once: a redraw never reads the file again."""
     name = f.text(body, "body", "image", None)
     if name is None:
         return None
@@ -309,26 +317,40 @@ def _image(f: Fields, body: dict[str, Any], path: Path) -> Path | None:
     image = (folder / name).resolve()
     if image.parent != folder:
         f.fail("body.image", f"{show(name)} is not a file beside the skin (in {folder})")
+    if image.exists() and not image.is_file():
+        f.fail("body.image", f"image {show(name)} is not a regular file")
     if not image.is_file():
         f.fail("body.image", f"image file {show(name)} not found beside the skin")
+    import pygame
+
     try:
         with image.open("rb") as handle:
-            header = handle.read(24)
-    except OSError as error:
+            _check_png(f, name, handle.read(24))
+            handle.seek(0)
+            return pygame.image.load(handle, image.name)
+    except (pygame.error, OSError) as error:
         f.fail("body.image", f"cannot read image {show(name)} ({error})")
+
+
+def _check_png(f: Fields, name: str, header: bytes) -> None:
+    """A PNG's header, and a size within `MAX_IMAGE`."""
     if len(header) < 24 or header[:8] != PNG_SIGNATURE or header[12:16] != b"IHDR":
         f.fail("body.image", f"{show(name)} is not a PNG file")
     width, height = int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
     if not (0 < width <= MAX_IMAGE[0] and 0 < height <= MAX_IMAGE[1]):
         f.fail("body.image", f"{show(name)} is {width}x{height} pixels; at most "
                              f"{MAX_IMAGE[0]}x{MAX_IMAGE[1]}")
-    import pygame
 
-    try:
-        pygame.image.load(str(image))
-    except (pygame.error, OSError) as error:
-        f.fail("body.image", f"cannot read image {show(name)} ({error})")
-    return image
+
+def _name(f: Fields, data: dict[str, Any], default: str) -> str:
+    """The skin's name (the window's title, the settings' word for it): a short line of text
+    that is no file path."""
+    text = f.text(data, "", "name", default)
+    if "name" in data and (len(text) > MAX_NAME or not text.isprintable() or "/" in text
+                           or "\\" in text or not text.strip()):
+        f.fail("name", f"expected a name of 1 to {MAX_NAME} characters that print, with no / "
+                       f"or \\, got {show(text)}")
+    return text
 
 
 def _label(f: Fields, data: dict[str, Any], path: str, name: str, *default: str) -> str:
@@ -451,9 +473,9 @@ def _keys(f: Fields, data: dict[str, Any], body_size: tuple[int, int]) -> dict[P
 def _key(f: Fields, name: Any, item: Any, base: dict[str, Any], body_size: tuple[int, int],
          named: set[PhoneKey]) -> KeySpec:
     """One key of ``keys``; ``named`` gathers the keys given."""
-    path = f"keys.{str(name)[:40]}"
+    path = f"keys.{field_name(name)}"
     try:
-        key = PhoneKey.from_name(str(name)[:40])
+        key = PhoneKey.from_name(str(name) if len(str(name)) <= MAX_NAME else "")
     except ValueError:
         f.fail(path, f"unknown key name (known: {', '.join(k.name for k in PhoneKey)})")
     if key in named:
@@ -519,16 +541,22 @@ def _bindings(f: Fields, data: dict[str, Any]) -> dict[str, PhoneKey]:
     if len(raw) > MAX_BINDINGS:
         f.fail("bindings", f"at most {MAX_BINDINGS} bindings, got {len(raw)}")
     result = {}
+    seen: dict[Binding, str] = {}
     for name, target in raw.items():
-        path = f"bindings.{str(name)[:40]}"
+        path = f"bindings.{field_name(name)}"
+        if len(str(name)) > MAX_NAME:
+            f.fail(path, f"a key name of at most {MAX_NAME} characters")
         try:
-            parse_binding(str(name)[:40])
+            binding = parse_binding(str(name))
         except ValueError as error:
             f.fail(path, str(error))
+        if binding in seen:
+            f.fail(path, f"the same key as bindings.{field_name(seen[binding])}")
+        seen[binding] = str(name)
         if target is None:
             continue
         try:
-            result[str(name)] = PhoneKey.from_name(str(target)[:40])
+            result[str(name)] = PhoneKey.from_name(str(target)[:MAX_NAME])
         except ValueError:
             known = ", ".join(k.name for k in PhoneKey)
             f.fail(path, f"unknown phone key {show(target)} (known: {known})")

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from gin_handset.storage import show, show_path
+from gin_handset.storage import field_name, show, show_path
 
 T = TypeVar("T")
 Color = tuple[int, int, int]
@@ -64,10 +64,10 @@ class Fields:
         for name in data:
             if name in names:
                 continue
-            text = str(name)[:40]
-            close = difflib.get_close_matches(text, list(names), n=1)
+            close = difflib.get_close_matches(str(name)[:40], list(names), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(names)})"
-            self.attempt(lambda t=text, h=hint: self.fail(_join(path, t), f"unknown field{h}"),
+            where = _join(path, field_name(name))
+            self.attempt(lambda w=where, h=hint: self.fail(w, f"unknown field{h}"),
                          None)  # when collecting, every unknown field is noted
 
     def mapping(

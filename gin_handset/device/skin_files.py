@@ -7,6 +7,7 @@ The bundled skins are package data (``gin_handset/skins/``); a player's own skin
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 import yaml
 
 from gin_handset.device.skin_fields import Fields, SkinError, show
-from gin_handset.storage import data_dir, read_text, show_path
+from gin_handset.storage import data_dir, field_name, read_text, show_path
 
 SKINS_DIR = Path(str(files("gin_handset") / "skins"))
 DEFAULT_SKIN = "candybar"
@@ -23,6 +24,38 @@ MAX_SKIN_BYTES = 256 * 1024  # a skin file is a page or two of YAML
 MAX_EXTENDS = 8  # how long a chain of skins extending skins may be
 # libyaml's safe loader where PyYAML was built with it (ten times faster: a tenth of the launch)
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_VALUES = 20_000  # values in one skin file, its aliases expanded (a bundled skin has ~500)
+MAX_NUMBER_TEXT = 40  # characters of one number (no skin number needs more than a few)
+
+
+class _SkinLoader(SAFE_LOADER):  # type: ignore[misc, valid-type]
+    """The safe loader, reading a date as the text it is (a skin has no dates, and a date that
+    is no date fails inside PyYAML) and refusing a number written in more than
+    `MAX_NUMBER_TEXT` characters (Python's own limit is 4,300 digits, and a YAML 1.1 number
+    with colons grows in base 60)."""
+
+
+def _as_text(loader: Any, node: yaml.ScalarNode) -> str:
+    return loader.construct_scalar(node)
+
+
+def _short_number(read: Callable[[Any, yaml.ScalarNode], Any]) -> Callable[..., Any]:
+    def construct(loader: Any, node: yaml.ScalarNode) -> Any:
+        if len(node.value) > MAX_NUMBER_TEXT:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"a number of more than {MAX_NUMBER_TEXT} characters",
+                node.start_mark)
+        return read(loader, node)
+
+    return construct
+
+
+_SkinLoader.add_constructor("tag:yaml.org,2002:timestamp", _as_text)
+_SkinLoader.add_constructor(
+    "tag:yaml.org,2002:int", _short_number(yaml.constructor.SafeConstructor.construct_yaml_int))
+_SkinLoader.add_constructor(
+    "tag:yaml.org,2002:float",
+    _short_number(yaml.constructor.SafeConstructor.construct_yaml_float))
 
 
 def user_skins_dir() -> Path:
@@ -42,6 +75,11 @@ def bundled_skins() -> list[str]:
     return _names_in(SKINS_DIR)
 
 
+def bundled_skin_file(name: str) -> Path | None:
+    """The bundled skin ``name``'s own file, whatever the player's skins folder holds."""
+    return _skin_in(SKINS_DIR, name)
+
+
 def user_skin_names() -> list[str]:
     """Names of the player's own skins (in `user_skins_dir`), sorted."""
     return _names_in(user_skins_dir())
@@ -55,20 +93,27 @@ def find_skin(spec: str, near: Path | None = None) -> Path:
     """The file a skin name or path means; names look beside ``near`` first, then in the
     player's skins folder, then among the bundled skins."""
     if looks_like_path(spec):
-        path = Path(spec).expanduser()
+        shown = show_path(spec)
+        try:
+            path = Path(spec).expanduser()
+        except RuntimeError:  # ~someone who is not a user of this machine
+            raise SkinError(f"skin {shown}: no such user's home folder") from None
         if near is not None and not path.is_absolute():  # an extends: beside the skin
             path = near / path
-        if path.exists() and not path.is_file():
-            raise SkinError(f"skin {spec}: not a regular file")
-        if not path.is_file():
-            raise SkinError(f"skin {spec}: no such file")
+        try:
+            if path.exists() and not path.is_file():
+                raise SkinError(f"skin {shown}: not a regular file")
+            if not path.is_file():
+                raise SkinError(f"skin {shown}: no such file")
+        except OSError as error:  # a name too long, a folder that cannot be searched
+            raise SkinError(f"skin {shown}: cannot be looked at ({error.strerror})") from None
         return path
     for folder in (near, user_skins_dir(), SKINS_DIR):
         found = _skin_in(folder, spec) if folder is not None else None
         if found is not None:
             return found
     known = ", ".join(bundled_skins()) or "none"
-    raise SkinError(f"skin {spec}: no skin of that name (bundled: {known})")
+    raise SkinError(f"skin {show_path(spec)}: no skin of that name (bundled: {known})")
 
 
 def _skin_in(folder: Path, name: str) -> Path | None:
@@ -108,15 +153,54 @@ def read_yaml(path: Path) -> dict[str, Any]:
     except (OSError, ValueError) as error:
         fields.fail("", f"cannot read the file ({error})")
     try:
-        data = yaml.load(text, Loader=SAFE_LOADER)
+        data = yaml.load(text, Loader=_SkinLoader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or str(error).splitlines()[0]
         fields.fail("", f"not valid YAML{where}: {problem}")
+    except (ValueError, RecursionError) as error:  # a last guard: PyYAML's own faults
+        fields.fail("", f"not valid YAML: {show(str(error))}")
     if not isinstance(data, dict):
         fields.fail("", "expected a mapping of fields at the top of the file")
+    _count_values(fields, data)
     return data
+
+
+def _count_values(fields: Fields, data: dict[Any, Any]) -> None:
+    """Fail when the file holds more than `MAX_VALUES` values once its aliases are expanded
+    (a few lines of aliases can name billions: every walk of the tree, as `merge`'s, would
+    take that long); counted as they are found, so the count itself costs at most that. The
+    failure names the field where the count ran out."""
+    left = MAX_VALUES
+    found: list[tuple[Any, Any]] = [((None, name), value) for name, value in data.items()]
+    while found:
+        where, item = found.pop()
+        if isinstance(item, dict):
+            inner = [((where, key), value) for key, value in item.items()]
+            left -= 2 * len(inner)  # its keys and its values
+        elif isinstance(item, list):
+            inner = [((where, index), value) for index, value in enumerate(item)]
+            left -= len(inner)
+        else:
+            continue
+        if left < 0:
+            fields.fail(_dotted(where), f"more than {MAX_VALUES} values, its YAML aliases "
+                        "(*name) expanded")
+        found.extend(inner)
+
+
+def _dotted(where: tuple[Any, Any]) -> str:
+    """``body.size[0]`` from the links (parent, key) `_count_values` keeps."""
+    names: list[Any] = []
+    link: tuple[Any, Any] | None = where
+    while link is not None:
+        link, name = link
+        names.append(name)
+    path = ""
+    for name in reversed(names):
+        path += f"[{name}]" if isinstance(name, int) else f".{field_name(name)}"
+    return path.lstrip(".")[:120]
 
 
 def own_files(path: Path) -> list[Path]:
