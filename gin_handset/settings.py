@@ -14,12 +14,21 @@ from pathlib import Path
 from typing import Any
 
 from gin_handset.ai.levels import OFFERED
+from gin_handset.rules.options import CHOICES as OPTION_CHOICES
 from gin_handset.rules.options import Options
 from gin_handset.session.seats import MAX_NICKNAME, is_nickname
-from gin_handset.storage import FieldError, data_dir, read_json, show, write_atomically
+from gin_handset.storage import (
+    FieldError,
+    data_dir,
+    read_json,
+    refuse_unknown,
+    show,
+    write_atomically,
+)
 
 FILE_NAME = "settings.json"
 VERSION = 1
+MAX_SKIN_TEXT = 1024  # characters of the skin setting: a skin's name or its file
 DIFFICULTIES: tuple[str, ...] = tuple(level.name for level in OFFERED)  # the Options offer
 LAYOUTS: tuple[str, ...] = ("auto", "full", "compact")  # the handset whole, or keypad beside
 LCD_CHOICES: tuple[str, ...] = ("skin", "on", "off")  # an LCD look: as the skin has it, or not
@@ -53,8 +62,10 @@ class Settings:
                 shown = ", ".join(map(str, allowed)) if name in CHOICES else "true or false"
                 raise SettingsError(name, f"{show(value)} is not {'one of ' * (name in CHOICES)}"
                                     f"{shown}")
-        if self.skin is not None and (type(self.skin) is not str or not self.skin):
-            raise SettingsError("skin", f"{show(self.skin)} is not a skin name")
+        if self.skin is not None and (type(self.skin) is not str or not self.skin
+                                      or len(self.skin) > MAX_SKIN_TEXT):
+            raise SettingsError("skin", f"{show(self.skin)} is not a skin name or file (at "
+                                f"most {MAX_SKIN_TEXT} characters)")
         if type(self.nickname) is not str or (self.nickname and not is_nickname(self.nickname)):
             raise SettingsError("nickname", f"{show(self.nickname)} is not a nickname: 1 to "
                                 f"{MAX_NICKNAME} letters, digits and spaces")
@@ -71,14 +82,14 @@ class Settings:
         """
         if not isinstance(data, dict):
             raise SettingsError("(top level)", f"expected an object, found {type(data).__name__}")
-        for name in data:
-            if name not in {"version", "options", *OWN_FIELDS, *PLAIN_FIELDS}:
-                raise SettingsError(str(name), "unknown field")
+        refuse_unknown(data, ("version", "options", *OWN_FIELDS, *PLAIN_FIELDS), "",
+                       SettingsError)
         if data.get("version", VERSION) != VERSION:
             raise SettingsError("version", f"{show(data['version'])} is not {VERSION}")
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise SettingsError("options", f"expected an object, found {type(options).__name__}")
+        refuse_unknown(options, tuple(OPTION_CHOICES), "options.", SettingsError)
         try:
             parsed = Options.from_dict(options)
         except (TypeError, ValueError) as error:

@@ -102,6 +102,17 @@ def test_broken_default_falls_back_to_another_bundled_skin(tmp_path, monkeypatch
     assert "candybar.yaml" in messages[0] and "not valid YAML" in messages[0]
 
 
+def test_broken_skins_of_the_players_with_the_bundled_names_never_hide_the_bundled(data_dir):
+    mine = data_dir / "skins"
+    mine.mkdir(parents=True)
+    for name in skin_files.bundled_skins():
+        (mine / f"{name}.yaml").write_text("name: [\n")
+    skin, messages = load_or_default(None)
+    assert skin.path.parent == skin_files.SKINS_DIR and skin.name == "candybar"
+    assert any(str(mine / "candybar.yaml") in message and "not valid YAML" in message
+               for message in messages)
+
+
 def test_no_skin_loads(tmp_path, monkeypatch):
     monkeypatch.setattr(skin_files, "SKINS_DIR", tmp_path)
     with pytest.raises(SkinError):

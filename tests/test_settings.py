@@ -69,6 +69,10 @@ def test_missing_fields_take_defaults(data_dir):
         ('{"colour": "red"}', "field colour"),
         ('[1, 2]', "top level"),
         ('{"version": 99}', "field version"),
+        ('{"options": {"jokers": 2}}', "field options.jokers: unknown field"),
+        ('{"skin": "' + "x" * 3_000_000 + '"}', "field skin: 'xxxx"),
+        ('{"' + "z" * 1_000_000 + '": 1}', "field 'zzzz"),
+        ('{"options": {"' + "\\u001b[31m" * 1000 + '": 1}}', "field options.'\\x1b[31m"),
     ],
 )
 def test_bad_file_is_set_aside_with_a_message(data_dir, text, field):
@@ -79,6 +83,7 @@ def test_bad_file_is_set_aside_with_a_message(data_dir, text, field):
     assert settings == Settings()
     assert len(messages) == 1
     assert str(path) in messages[0] and field in messages[0]
+    assert len(messages[0]) < 400 and messages[0].isprintable()  # a hostile field is shortened
     aside = data_dir / "settings.json.bad-1"
     assert aside.read_text() == text and not path.exists()
     assert str(aside) in messages[0]

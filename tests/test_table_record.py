@@ -241,6 +241,11 @@ def test_the_seat_file_round_trips_and_names_every_bad_field(tmp_path: Path) -> 
         found, problems = store.load()
         assert found is None and len(problems) == 1 and name in problems[0], (name, problems)
         assert not store.path.exists(), "set aside, never read again as it is"
+    store = SeatStore(tmp_path / "digit")  # a digit that is not 0-9 ("²".isdigit() holds)
+    store.folder.mkdir()
+    store.path.write_text(json.dumps({**GOOD, "seen": {"\u00b2": "01" * 32}}))
+    found, problems = store.load()
+    assert found is None and "field seen." in problems[0], problems
     store = SeatStore(tmp_path / "huge")
     store.folder.mkdir()
     store.path.write_text(json.dumps({**GOOD, "seen": {str(i): "01" * 32

@@ -124,3 +124,21 @@ def test_the_real_program_twice_then_the_first_killed(data_dir):
     third = first_frame("--skin", "qvga")
     assert third.returncode == 0 and "another copy" not in third.stderr, third.stderr
     assert SettingsStore(data_dir).load()[0].skin == "qvga", "the folder is free again"
+
+
+def test_a_lock_file_that_is_a_link_is_moved_aside_and_its_target_kept(tmp_path):
+    from gin_handset.session.lock import claim
+
+    precious = tmp_path / "notes.txt"
+    precious.write_text("precious notes")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / LOCK_FILE).symlink_to(precious)
+    lock, messages = claim(folder)
+    try:
+        assert lock.owner and precious.read_text() == "precious notes"
+        assert not (folder / LOCK_FILE).is_symlink() and (folder / LOCK_FILE).is_file()
+        assert (folder / f"{LOCK_FILE}.bad-1").is_symlink()
+        assert len(messages) == 1 and "was not a plain file" in messages[0]
+    finally:
+        lock.release()

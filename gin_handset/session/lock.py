@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from gin_handset.storage import refuse_writes, show_path
+from gin_handset.storage import refuse_writes, set_aside, show_path
 
 LOCK_FILE = "gin-handset.lock"
 MAX_PID_TEXT = 20
@@ -42,16 +42,21 @@ def claim(folder: Path) -> tuple[DataLock, list[str]]:
     it (this one then writes nothing there). A folder that cannot hold a lock at all (it cannot
     be written) is used as before: its saves fail and are told as they fail."""
     path = folder / LOCK_FILE
+    moved: list[str] = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            aside = set_aside(path)  # never written through: the link's target is not ours
+            moved.append(f"{show_path(path)} was not a plain file; it was moved to "
+                         f"{show_path(aside)}.")
+        handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     except OSError as error:
         return DataLock(path, owner=True), [
             f"The data folder {show_path(folder)} cannot be used ({error.strerror}): the game "
             "plays, but its settings, saved match and statistics cannot be read or kept."]
     if _try_lock(handle):
         _note_owner(handle)
-        return DataLock(path, owner=True, handle=handle), []
+        return DataLock(path, owner=True, handle=handle), moved
     holder = _owner_of(handle)
     os.close(handle)
     who = f" (process {holder})" if holder else ""
@@ -59,6 +64,7 @@ def claim(folder: Path) -> tuple[DataLock, list[str]]:
               "this one saves nothing")
     refuse_writes(reason)
     return DataLock(path, owner=False), [
+        *moved,
         f"Gin-handset is already open{who} with the data folder {show_path(folder)}. This copy "
         "plays, "
         "but saves nothing: no match, statistics, history or settings."]

@@ -94,7 +94,7 @@ def _seen(value: Any) -> dict[int, str]:
         raise SeatError("seen", f"expected an object of at most {MAX_STEPS + 1} views")
     seen = {}
     for step, fingerprint in value.items():
-        if not (type(step) is str and step.isdigit() and len(step) <= 6
+        if not (type(step) is str and step.isascii() and step.isdigit() and len(step) <= 6
                 and type(fingerprint) is str and DIGEST.fullmatch(fingerprint)):
             raise SeatError(f"seen.{show(step)}", "expected a step number and 64 hex digits")
         seen[int(step)] = fingerprint
