@@ -168,18 +168,20 @@ def list_skins() -> None:
     marking the default."""
     from gin_handset.device.skin import DEFAULT_SKIN, SkinError, bundled_skins, load_skin
     from gin_handset.device.skin_files import user_skin_names, user_skins_dir
+    from gin_handset.storage import show_path
 
     own = user_skin_names()
     for name in dict.fromkeys([*bundled_skins(), *own]):  # a skin of yours comes first
+        shown = show_path(name)  # a file name that does not print is escaped
         try:
             skin = load_skin(name)
         except SkinError as error:
-            print(f"{name}  (broken: {error})")
+            print(f"{shown}  (broken: {error})")
             continue
         width, height = skin.resolution
         default = "  (default)" if name == DEFAULT_SKIN else ""
-        mine = f"  (yours, in {user_skins_dir()})" if name in own else ""
-        print(f"{name}  {width}x{height}{default}{mine}")
+        mine = f"  (yours, in {show_path(user_skins_dir())})" if name in own else ""
+        print(f"{shown}  {width}x{height}{default}{mine}")
         for warning in skin.warnings():
             print(f"  warning: {warning}")
 
@@ -232,11 +234,13 @@ def remember_skin(settings: Any) -> None:
 
 def check_scale(args: argparse.Namespace, parser: argparse.ArgumentParser, skin: Any) -> None:
     """A ``--scale`` whose window would be larger than any screen is a usage error."""
+    from gin_handset.storage import show_path
+
     if args.scale is None:
         return
     width, height = (side * args.scale for side in skin.body_size)
     if max(width, height) > MAX_WINDOW:
-        parser.error(f"argument --scale: {args.scale} makes the {skin.name} window "
+        parser.error(f"argument --scale: {args.scale} makes the {show_path(skin.name)} window "
                      f"{width}x{height} pixels; at most {MAX_WINDOW} a side")
 
 

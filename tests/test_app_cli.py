@@ -82,6 +82,14 @@ def test_list_skins():
     assert "128x160" in lines[1] and "128x128" in lines[2] and "240x320" in lines[3]
 
 
+def test_a_skin_file_name_that_does_not_print_is_listed_escaped(data_dir):
+    (data_dir / "skins").mkdir(parents=True)
+    (data_dir / "skins" / "x\x1b[31mRED\nnl.yaml").write_text("extends: classic\n")
+    result = run("--list-skins")
+    assert result.returncode == 0 and "\x1b" not in result.stdout
+    assert result.stdout.strip().splitlines()[-1].startswith("x\\x1b[31mRED\\nnl  128x160")
+
+
 def test_help():
     result = run("--help")
     assert result.returncode == 0

@@ -409,8 +409,8 @@ def _palette(f: Fields, data: dict[str, Any]) -> dict[str, Color]:
     known = (*PALETTE_FIELDS, *FOUR_COLOUR_FIELDS)
     for name in palette:
         if name not in known:
-            f.attempt(lambda n=name: f.fail(f"palette.{n}",
-                                            f"unknown colour name (known: {', '.join(known)})"),
+            where = f"palette.{field_name(name)}"
+            f.attempt(lambda w=where: f.fail(w, f"unknown colour name (known: {', '.join(known)})"),
                       None)
     colours = {name: f.attempt(lambda n=name: f.color(palette, "palette", n), (0, 0, 0))
                for name in PALETTE_FIELDS}
