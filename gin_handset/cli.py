@@ -85,11 +85,24 @@ def _host(text: str) -> str:
     return text
 
 
+MAX_KEY_TEXT = 80  # characters of a --bind or --screenshot-key value
+
+
+def _short_key_text(text: str) -> None:
+    """A key's value is short: a long one is refused before it is echoed."""
+    if len(text) > MAX_KEY_TEXT:
+        from gin_handset.storage import show
+
+        raise argparse.ArgumentTypeError(
+            f"expected at most {MAX_KEY_TEXT} characters, got {show(text)}")
+
+
 def _binding(text: str) -> tuple[str, Any]:
     """``KEY=PHONEKEY`` (``x=select``, ``keypad 5=none``): a key name and its phone key or None."""
     from gin_handset.device.bindings import parse_binding
     from gin_handset.device.keys import PhoneKey
 
+    _short_key_text(text)
     name, sep, target = text.rpartition("=")
     if not sep or not name.strip() or not target.strip():
         raise argparse.ArgumentTypeError(f"expected KEY=PHONEKEY, got {text!r}")
@@ -105,6 +118,7 @@ def _key_name(text: str) -> str | None:
     """A keyboard key's name as ``--bind`` takes it, or ``none``: None."""
     from gin_handset.device.bindings import parse_binding
 
+    _short_key_text(text)
     if text.strip().lower() == "none":
         return None
     try:

@@ -41,6 +41,9 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--bind", "q"], "--bind", "expected KEY=PHONEKEY, got 'q'"),
         (["--bind", "nokey=select"], "--bind", "unknown key name 'nokey'"),
         (["--bind", "x=fire"], "--bind", "unknown phone key 'fire'"),
+        (["--bind", "x" * 5000 + "=select"], "--bind", "at most 80 characters, got 'xxx"),
+        (["--screenshot-key", "x" * 5000], "--screenshot-key", "at most 80 characters"),
+        (["--skin", "a/" + "b" * 5000], "--skin", "bbb...bbb"),
         (["--table-host", "::::"], "--table-host", "expected an IP address or a host name"),
         (["--table-host", "my host"], "--table-host", "got 'my host'"),
         (["--table-host", "lan_1"], "--table-host", "got 'lan_1'"),
@@ -52,7 +55,7 @@ def test_bad_values(args, flag, what):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert flag in lines[0] and what in lines[0]
+    assert flag in lines[0] and what in lines[0] and len(lines[0]) < 400
     assert "Traceback" not in result.stderr + result.stdout
 
 
