@@ -167,3 +167,12 @@ def test_a_name_that_is_a_path_too_long_or_does_not_print_is_refused(tmp_path, n
     path.write_text(f"extends: classic\nname: {name}\n")
     message = refused(path)
     assert ": name: expected a name of 1 to 40 characters" in message and message.isprintable()
+
+
+def test_mappings_nested_deep_in_two_skins_are_refused_before_the_merge(tmp_path):
+    deep = 990  # within what the YAML parser takes, beyond what a merge could recurse
+    for name, parent, value in (("parent", "classic", 1), ("child", "parent.yaml", 2)):
+        (tmp_path / f"{name}.yaml").write_text(
+            f"extends: {parent}\nkeys: " + "{a: " * deep + str(value) + "}" * deep + "\n")
+    message = refused(tmp_path / "child.yaml")
+    assert ": keys.a.a." in message and "nested more than 16 deep" in message

@@ -25,6 +25,7 @@ MAX_EXTENDS = 8  # how long a chain of skins extending skins may be
 # libyaml's safe loader where PyYAML was built with it (ten times faster: a tenth of the launch)
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_VALUES = 20_000  # values in one skin file, its aliases expanded (a bundled skin has ~500)
+MAX_DEPTH = 16  # how deep fields nest (a bundled skin's go 4 deep)
 MAX_NUMBER_TEXT = 40  # characters of one number (no skin number needs more than a few)
 
 
@@ -170,23 +171,25 @@ def read_yaml(path: Path) -> dict[str, Any]:
 def _count_values(fields: Fields, data: dict[Any, Any]) -> None:
     """Fail when the file holds more than `MAX_VALUES` values once its aliases are expanded
     (a few lines of aliases can name billions: every walk of the tree, as `merge`'s, would
-    take that long); counted as they are found, so the count itself costs at most that. The
-    failure names the field where the count ran out."""
+    take that long), or nests deeper than `MAX_DEPTH`; counted as they are found, so the count
+    itself costs at most that. The failure names the field where the count ran out."""
     left = MAX_VALUES
-    found: list[tuple[Any, Any]] = [((None, name), value) for name, value in data.items()]
+    found: list[tuple[Any, Any, int]] = [((None, name), value, 1) for name, value in data.items()]
     while found:
-        where, item = found.pop()
+        where, item, depth = found.pop()
         if isinstance(item, dict):
-            inner = [((where, key), value) for key, value in item.items()]
+            inner = [((where, key), value, depth + 1) for key, value in item.items()]
             left -= 2 * len(inner)  # its keys and its values
         elif isinstance(item, list):
-            inner = [((where, index), value) for index, value in enumerate(item)]
+            inner = [((where, index), value, depth + 1) for index, value in enumerate(item)]
             left -= len(inner)
         else:
             continue
         if left < 0:
             fields.fail(_dotted(where), f"more than {MAX_VALUES} values, its YAML aliases "
                         "(*name) expanded")
+        if inner and depth >= MAX_DEPTH:
+            fields.fail(_dotted(where), f"nested more than {MAX_DEPTH} deep")
         found.extend(inner)
 
 
