@@ -4,10 +4,13 @@ told in a box, and the skin in use stays."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
 
+from gin_handset.app import App
 from gin_handset.compose import assemble
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
@@ -22,16 +25,25 @@ def write(path: Path, red: str, when: int) -> None:
     os.utime(path, ns=(when, when))
 
 
-def test_an_edited_skin_is_put_on_again_and_a_broken_edit_is_told(data_dir, tmp_path) -> None:
-    skin_file = tmp_path / "mine.yaml"
+@contextmanager
+def watched(skin_file: Path) -> Iterator[App]:
+    """The game on ``skin_file`` (red #aa0000) with --watch, its first frame drawn."""
     write(skin_file, "#aa0000", 10**18)
     pygame.display.init()
     try:
         skin = load_skin(skin_file)
-        window = pygame.display.set_mode(skin.body_size)
-        app = assemble(skin, window, 1, watch=SkinWatch(skin_file))
-        context = app.context
+        app = assemble(skin, pygame.display.set_mode(skin.body_size), 1,
+                       watch=SkinWatch(skin_file))
         app.step([], 0)
+        yield app
+    finally:
+        pygame.display.quit()
+
+
+def test_an_edited_skin_is_put_on_again_and_a_broken_edit_is_told(data_dir, tmp_path) -> None:
+    skin_file = tmp_path / "mine.yaml"
+    with watched(skin_file) as app:
+        context = app.context
         app.press([K.NUM8, K.NUM8, K.SELECT])  # Options, where the player is working
         options = app.stack.top
         assert isinstance(options, OptionsScreen)
@@ -51,8 +63,6 @@ def test_an_edited_skin_is_put_on_again_and_a_broken_edit_is_told(data_dir, tmp_
         assert app.skin.theme.color("red") == (0xBB, 0, 0), "the skin in use stays"
         app.press([K.SELECT])
         assert app.stack.top is options
-    finally:
-        pygame.display.quit()
 
 
 def touch(path: Path, when: int, text: str = "name: edited\n") -> None:
@@ -112,13 +122,7 @@ def test_a_skin_loads_its_parent_beside_it_whatever_the_current_folder(tmp_path,
 
 def test_edits_that_python_cannot_read_are_told_and_the_game_goes_on(data_dir, tmp_path):
     skin_file = tmp_path / "mine.yaml"
-    write(skin_file, "#aa0000", 10**18)
-    pygame.display.init()
-    try:
-        skin = load_skin(skin_file)
-        window = pygame.display.set_mode(skin.body_size)
-        app = assemble(skin, window, 1, watch=SkinWatch(skin_file))
-        app.step([], 0)
+    with watched(skin_file) as app:
         for when, text in enumerate(("extends: classic\nkey_style: {radius: 2024-99-99}\n",
                                      'extends: "~nosuchuser/p.yaml"\n'), start=2):
             touch(skin_file, when * 10**18, text)
@@ -128,5 +132,3 @@ def test_edits_that_python_cannot_read_are_told_and_the_game_goes_on(data_dir, t
             assert "mine.yaml" in notice.view.messages[0]
             assert app.skin.theme.color("red") == (0xAA, 0, 0), "the skin in use stays"
             app.press([K.SELECT])
-    finally:
-        pygame.display.quit()
