@@ -72,6 +72,8 @@ BAD = [
      "printable"),
     ('{"v": 1, "type": "rejoin", "code": "123456", "token": "guess"}', "token", "seat token"),
     ('{"v": 1, "type": "contribute", "contribution": "xyz"}', "contribution", "hex"),
+    ('{"v": 1, "type": "contribute", "contribution": "' + "a" * 33 + '"}', "contribution",
+     "even number"),
     ('{"v": 1, "type": "create", "nickname": "A", "options": {"points_to_win": 7}, '
      '"minutes": 0}', "options", "points_to_win"),
     ('{"v": 1, "type": "create", "nickname": "A", "options": {"cheat": 1}, "minutes": 0}',

@@ -215,6 +215,7 @@ def test_the_tables_file_resumes_the_match_with_every_seat_away():
     ({"patience": -1}, "patience"),
     ({"code": "12"}, "code"),
     ({"seats": []}, "seats"),
+    ({"secret": "abc"}, "secret"),  # not whole bytes
 ])
 def test_a_bad_table_file_is_refused_naming_the_field(change, name):
     table, _clock, _inbox = seated()

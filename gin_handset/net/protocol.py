@@ -35,8 +35,8 @@ MAX_NICKNAME = 16
 MINUTES = (0, 2, 4, 8)  # time per hand; 0 is off
 CODE = re.compile(r"[0-9]{6}")
 TOKEN = re.compile(r"[0-9a-f]{48}")  # 192 random bits
-CONTRIBUTION = re.compile(r"[0-9a-f]{32,64}")
-HEX = re.compile(r"[0-9a-f]{1,128}")
+CONTRIBUTION = re.compile(r"(?:[0-9a-f]{2}){16,32}")  # whole bytes: an even number of digits
+HEX = re.compile(r"(?:[0-9a-f]{2}){1,64}")
 STATUSES = ("waiting", "seeding", "playing", "over")
 REASONS = ("points", "time", "away", "left", "closed")
 EVENT_KINDS = frozenset(kind.value for kind in EventKind)
@@ -152,7 +152,8 @@ def parse_request(raw: str | bytes) -> dict[str, Any]:
     if kind == "rejoin":
         text(data, "token", TOKEN, "a seat token (48 hex digits)")
     if kind == "contribute":
-        text(data, "contribution", CONTRIBUTION, "32 to 64 lowercase hex digits")
+        text(data, "contribution", CONTRIBUTION,
+             "an even number (32 to 64) of lowercase hex digits")
     if "step" in _REQUESTS[kind]:
         whole(data, "step", 0, MAX_STEPS)
     if kind == "act":

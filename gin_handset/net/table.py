@@ -360,11 +360,11 @@ class Table:
             table.seats.append(Seat(
                 nickname(entry), text(entry, "token_hash", TOKEN_HASH, "a token's hash"),
                 None if part is None else bytes.fromhex(
-                    text(entry, "contribution", CONTRIBUTION, "a contribution")),
+                    text(entry, "contribution", CONTRIBUTION, "a contribution in hex")),
                 False, now, float(left), field(entry, "ready", bool)))
         if status != WAITING:
-            table.secret = bytes.fromhex(text(data, "secret", HEX, "hex digits"))
-            table.salt = bytes.fromhex(text(data, "salt", HEX, "hex digits"))
+            table.secret = bytes.fromhex(text(data, "secret", HEX, "whole bytes in hex digits"))
+            table.salt = bytes.fromhex(text(data, "salt", HEX, "whole bytes in hex digits"))
         table.status = status
         steps = field(data, "steps", list)
         if len(steps) > MAX_STEPS or not all(type(s) is str and len(s) <= 120 for s in steps):

@@ -70,7 +70,8 @@ class HeldSeat:
         for name, pattern, what in (("url", URL, "a table address like ws://127.0.0.1:8765"),
                                     ("code", CODE, "a table code of 6 digits"),
                                     ("token", TOKEN, "a seat token of 48 hex digits"),
-                                    ("contribution", CONTRIBUTION, "32 to 64 hex digits")):
+                                    ("contribution", CONTRIBUTION,
+                                     "an even number (32 to 64) of hex digits")):
             value = data.get(name)
             if type(value) is not str or not pattern.fullmatch(value):
                 raise SeatError(name, f"{show(value)} is not {what}")

@@ -1,0 +1,57 @@
+"""The table server's answers to one client at a time, over a real server on 127.0.0.1: a bad
+contribution is refused as a bad message and the link goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from gin_handset.net.bot import create_hello, join_hello
+from gin_handset.net.protocol import request
+from gin_handset.net.server import start_in_thread
+from gin_handset.rules.options import Options
+
+
+async def reply(ws: ClientConnection, kind: str, limit: float = 5.0) -> dict[str, Any]:
+    """The next message of type ``kind`` (others are skipped), within ``limit`` seconds."""
+    async with asyncio.timeout(limit):
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == kind:
+                return message
+
+
+async def seeding_pair(url: str) -> tuple[ClientConnection, ClientConnection, str]:
+    """Two links seated at a new table, which waits for their contributions."""
+    one = await connect(url, proxy=None)
+    await one.send(json.dumps(create_hello("Ann", Options())))
+    code = (await reply(one, "joined"))["code"]
+    two = await connect(url, proxy=None)
+    await two.send(json.dumps(join_hello(code, "Bob")))
+    await reply(two, "joined")
+    return one, two, code
+
+
+def test_a_contribution_of_an_odd_number_of_hex_digits_is_a_bad_message(tmp_path):
+    """Refused naming the field, like any bad message; the link stays and the match starts."""
+    server = start_in_thread("127.0.0.1", 0, tmp_path)
+
+    async def scenario() -> None:
+        one, two, _code = await seeding_pair(server.url)
+        await one.send(json.dumps(request("contribute", contribution="a" * 33)))
+        error = await reply(one, "error")
+        assert "field contribution" in error["reason"] and "even" in error["reason"]
+        for ws in (one, two):
+            await ws.send(json.dumps(request("contribute", contribution="ab" * 16)))
+        views = [await reply(ws, "view") for ws in (one, two)]
+        assert [v["step"] for v in views] == [0, 0]
+        for ws in (one, two):
+            await ws.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.stop()
