@@ -131,6 +131,10 @@ def test_the_reveal_checks_out_and_every_kind_of_tampering_is_caught():
         ({**reveal, "steps": steps[:-5]}, "reveal does not hold"),
         ({**reveal, "options": {**reveal["options"], "gin_bonus": 20}}, ""),
         ({**reveal, "secret": 7}, "cannot be read"),
+        ({**reveal, "secret": reveal["secret"][:-1]}, "cannot be read: field secret"),
+        ({**reveal, "salt": "xy" * 16}, "cannot be read: field salt"),
+        ({**reveal, "contributions": [parts[0], parts[1] + "a"]},
+         "cannot be read: field contributions"),
     ]
     for forged, problem in tampered:
         checks = [verify(forged, promised, seat, parts[seat], seen[seat]) for seat in range(2)]

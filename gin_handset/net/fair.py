@@ -8,6 +8,7 @@ in both phones' contributions, sent after the commitment, means that no party al
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,8 +54,9 @@ class Verification:
         return self.problem is None
 
 
-def _hex(data: dict[str, Any], name: str) -> bytes:
-    return bytes.fromhex(text(data, name, HEX, "hex digits"))
+def _hex(data: dict[str, Any], name: str, pattern: re.Pattern[str] = HEX) -> bytes:
+    """The bytes that ``data[name]`` spells in hex (its pattern matches whole bytes only)."""
+    return bytes.fromhex(text(data, name, pattern, "whole bytes in lowercase hex digits"))
 
 
 def verify(reveal: dict[str, Any], promised: str, seat: int, contribution: str,
@@ -69,8 +71,7 @@ def verify(reveal: dict[str, Any], promised: str, seat: int, contribution: str,
         given = protocol.field(reveal, "contributions", list)
         if len(given) != 2:
             raise ProtocolError("contributions", "not two contributions")
-        parts = tuple(text({"contributions": c}, "contributions", CONTRIBUTION, "hex digits")
-                      for c in given)
+        parts = [_hex({"contributions": c}, "contributions", CONTRIBUTION) for c in given]
         seed = protocol.field(reveal, "seed", int)
         steps = protocol.field(reveal, "steps", list)
         if len(steps) > MAX_STEPS or not all(type(s) is str and len(s) <= 120 for s in steps):
@@ -80,9 +81,9 @@ def verify(reveal: dict[str, Any], promised: str, seat: int, contribution: str,
         return Verification(f"the reveal cannot be read: {error}")
     if commitment(secret, salt) != promised:
         return Verification("the revealed secret does not match the commitment sent at the start")
-    if parts[seat] != contribution:
+    if parts[seat].hex() != contribution:
         return Verification("the seed was not made with this phone's contribution")
-    if match_seed(secret, (bytes.fromhex(parts[0]), bytes.fromhex(parts[1]))) != seed:
+    if match_seed(secret, (parts[0], parts[1])) != seed:
         return Verification("the seed is not the one made of the secret and the contributions")
     record = MatchRecord(options, seed, PEOPLE, tuple(steps))
     match = None
