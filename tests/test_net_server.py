@@ -1,5 +1,6 @@
 """The table server's answers to one client at a time, over a real server on 127.0.0.1: a bad
-contribution is refused as a bad message and the link goes on."""
+contribution is refused as a bad message and the link goes on; a table cancelled while waiting
+leaves no file behind."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from gin_handset.net.bot import create_hello, join_hello
+from gin_handset.net.client import TableClient
 from gin_handset.net.protocol import request
 from gin_handset.net.server import start_in_thread
 from gin_handset.rules.options import Options
+from tests.net_tools import wait_until
 
 
 async def reply(ws: ClientConnection, kind: str, limit: float = 5.0) -> dict[str, Any]:
@@ -55,3 +58,27 @@ def test_a_contribution_of_an_odd_number_of_hex_digits_is_a_bad_message(tmp_path
         asyncio.run(scenario())
     finally:
         server.stop()
+
+
+def cancel_a_waiting_table(data) -> list[str]:
+    """Start a server on ``data``, make a table and cancel it as the app's CLR does; the
+    problems the server had reading its folder."""
+    server = start_in_thread("127.0.0.1", 0, data)
+    try:
+        phone = TableClient.create(server.url, "Ann", Options())
+        wait_until(lambda: phone.code is not None)
+        phone.leave()
+        phone.close()
+        assert phone.table is not None and phone.table["reason"] == "closed"
+        wait_until(lambda: not server.tables.tables)
+        return server.tables.problems
+    finally:
+        server.stop()
+
+
+def test_a_table_cancelled_while_waiting_leaves_no_file_behind(tmp_path):
+    """What the app's CLR on "Waiting for a player" does, three times over: no table file is
+    left, and a restarted server sets nothing aside as bad."""
+    for _ in range(3):
+        assert cancel_a_waiting_table(tmp_path) == []
+        assert list((tmp_path / "tables").iterdir()) == []

@@ -206,6 +206,23 @@ def test_the_tables_file_resumes_the_match_with_every_seat_away():
     assert any(m["type"] == "view" and m["step"] == 15 for _s, m in message)
 
 
+def test_a_table_closed_while_waiting_reads_back_from_its_file():
+    """One seat, over: the file of a table whose lone seat left, or stayed away too long."""
+    for close in ("leave", "patience"):
+        clock = Clock()
+        table = Table("000003", Options(), 2, clock, 60.0)
+        table.sit("Ann")
+        if close == "leave":
+            table.leave(0)
+        else:
+            table.depart(0)
+            clock.now += 60.0
+            table.tick()
+        back = Table.from_dict(json.loads(json.dumps(table.to_dict())), Clock())
+        assert (back.status, back.reason, back.winner) == ("over", "closed", None)
+        assert [s.nickname for s in back.seats] == ["Ann"] and back.match is None
+
+
 @pytest.mark.parametrize(("change", "name"), [
     ({"format": "x"}, "format"),
     ({"minutes": 5}, "minutes"),

@@ -276,6 +276,10 @@ class TableServer:
                 out = table.next_hand(seat, request["step"])
             else:
                 out = table.leave(seat)
+                if table.reason == "closed":  # the lone seat left: no match to keep
+                    self._deliver(code, out)
+                    self._drop(code)
+                    return
             await self._save(table)
             self._deliver(code, out)
 

@@ -348,7 +348,9 @@ class Table:
             raise ProtocolError("status", f"{show(status)} is not one of {', '.join(STATUSES)}")
         now = clock()
         seats = field(data, "seats", list)
-        if not 1 <= len(seats) <= 2 or (status != WAITING) != (len(seats) == 2):
+        # one seat while waiting, and at a table closed while waiting; else two
+        allowed = (WAITING, OVER) if len(seats) == 1 else (SEEDING, PLAYING, OVER)
+        if not 1 <= len(seats) <= 2 or status not in allowed:
             raise ProtocolError("seats", "not the seats of a table in this status")
         for entry in seats:
             if not isinstance(entry, dict):
@@ -362,7 +364,7 @@ class Table:
                 None if part is None else bytes.fromhex(
                     text(entry, "contribution", CONTRIBUTION, "a contribution in hex")),
                 False, now, float(left), field(entry, "ready", bool)))
-        if status != WAITING:
+        if len(seats) == 2:
             table.secret = bytes.fromhex(text(data, "secret", HEX, "whole bytes in hex digits"))
             table.salt = bytes.fromhex(text(data, "salt", HEX, "whole bytes in hex digits"))
         table.status = status
