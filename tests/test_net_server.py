@@ -1,6 +1,6 @@
 """The table server's answers to one client at a time, over a real server on 127.0.0.1: a bad
 contribution is refused as a bad message and the link goes on; a table cancelled while waiting
-leaves no file behind."""
+leaves no file behind; other people's guesses never lock a rightful seat out."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from gin_handset.net.bot import create_hello, join_hello
 from gin_handset.net.client import TableClient
 from gin_handset.net.protocol import request
-from gin_handset.net.server import start_in_thread
+from gin_handset.net.server import Limits, start_in_thread
 from gin_handset.rules.options import Options
 from tests.net_tools import wait_until
 
@@ -27,15 +27,15 @@ async def reply(ws: ClientConnection, kind: str, limit: float = 5.0) -> dict[str
                 return message
 
 
-async def seeding_pair(url: str) -> tuple[ClientConnection, ClientConnection, str]:
-    """Two links seated at a new table, which waits for their contributions."""
+async def seeding_pair(url: str) -> tuple[ClientConnection, ClientConnection, list[dict]]:
+    """Two links seated at a new table, which waits for their contributions; their ``joined``
+    messages (code, seat, token)."""
     one = await connect(url, proxy=None)
     await one.send(json.dumps(create_hello("Ann", Options())))
-    code = (await reply(one, "joined"))["code"]
+    first = await reply(one, "joined")
     two = await connect(url, proxy=None)
-    await two.send(json.dumps(join_hello(code, "Bob")))
-    await reply(two, "joined")
-    return one, two, code
+    await two.send(json.dumps(join_hello(first["code"], "Bob")))
+    return one, two, [first, await reply(two, "joined")]
 
 
 def test_a_contribution_of_an_odd_number_of_hex_digits_is_a_bad_message(tmp_path):
@@ -43,7 +43,7 @@ def test_a_contribution_of_an_odd_number_of_hex_digits_is_a_bad_message(tmp_path
     server = start_in_thread("127.0.0.1", 0, tmp_path)
 
     async def scenario() -> None:
-        one, two, _code = await seeding_pair(server.url)
+        one, two, _joined = await seeding_pair(server.url)
         await one.send(json.dumps(request("contribute", contribution="a" * 33)))
         error = await reply(one, "error")
         assert "field contribution" in error["reason"] and "even" in error["reason"]
@@ -82,3 +82,37 @@ def test_a_table_cancelled_while_waiting_leaves_no_file_behind(tmp_path):
     for _ in range(3):
         assert cancel_a_waiting_table(tmp_path) == []
         assert list((tmp_path / "tables").iterdir()) == []
+
+
+async def answer(url: str, message: dict[str, Any]) -> dict[str, Any]:
+    """The first answer to ``message`` sent on a connection of its own (then closed)."""
+    async with connect(url, proxy=None) as ws:
+        await ws.send(json.dumps(message))
+        async with asyncio.timeout(5):
+            return json.loads(await ws.recv())
+
+
+def test_guesses_from_an_address_never_lock_out_a_seat_rejoining_with_its_token():
+    """From one address: joins of a full table are no guesses; wrong codes are, and lock the
+    address out of guessing; yet a seat's phone there rejoins with its token at once."""
+    server = start_in_thread("127.0.0.1", 0, None, Limits(guesses=3))
+
+    async def scenario() -> None:
+        one, two, joined = await seeding_pair(server.url)
+        code, token = joined[0]["code"], joined[0]["token"]
+        for _ in range(5):
+            full = await answer(server.url, join_hello(code, "Eve"))
+            assert full["type"] == "error" and "full" in full["reason"]
+        wrong = [await answer(server.url, join_hello(f"{n:06d}", "Eve")) for n in range(4)]
+        assert "no table" in wrong[0]["reason"] and "too many" in wrong[-1]["reason"]
+        for guess in (request("rejoin", code=code, token="0" * 48), join_hello(code, "Eve")):
+            assert "too many" in (await answer(server.url, guess))["reason"]
+        await one.close()
+        back = await answer(server.url, request("rejoin", code=code, token=token))
+        assert back["type"] == "table" and back["seat"] == 0, back
+        await two.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.stop()

@@ -302,20 +302,21 @@ class TableServer:
     async def _join(self, client: Client, request: dict[str, Any], now: float) -> None:
         table = self._guess(client, request["code"], now)
         async with self.locks[table.code]:
-            try:
-                seat, _token, out = table.sit(request["nickname"])
-            except TableError:
-                self.guesses.add(client.address, now)
-                raise
+            seat, _token, out = table.sit(request["nickname"])  # a full table: no guess
             self._bind(client, table.code, seat)
             await self._save(table)
             self._deliver(table.code, out)
 
     async def _rejoin(self, client: Client, request: dict[str, Any], now: float) -> None:
-        table = self._guess(client, request["code"], now)
+        """The seat of a right code and token, whatever the guesses from its address; a wrong
+        one is a guess, refused once the address has made too many."""
+        table = self.tables.get(request["code"])
         try:
+            if table is None:
+                raise TableError(f"no table has the code {request['code']}")
             seat = table.claim(request["token"])
         except TableError:
+            self._check_guesses(client, now)
             self.guesses.add(client.address, now)
             raise
         async with self.locks[table.code]:
@@ -327,10 +328,13 @@ class TableServer:
             self._bind(client, table.code, seat)
             self._deliver(table.code, table.arrive(seat))
 
-    def _guess(self, client: Client, code: str, now: float) -> Table:
+    def _check_guesses(self, client: Client, now: float) -> None:
         if not self.guesses.allowed(client.address, now):
             raise Refused("too many wrong table codes or tokens from this address: wait a "
                           "minute")
+
+    def _guess(self, client: Client, code: str, now: float) -> Table:
+        self._check_guesses(client, now)
         table = self.tables.get(code)
         if table is None:
             self.guesses.add(client.address, now)
