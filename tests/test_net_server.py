@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -15,7 +16,7 @@ from gin_handset.net.client import TableClient
 from gin_handset.net.protocol import request
 from gin_handset.net.server import Limits, start_in_thread
 from gin_handset.rules.options import Options
-from tests.net_tools import wait_until
+from tests.net_tools import ServerProcess, wait_until
 
 
 async def reply(ws: ClientConnection, kind: str, limit: float = 5.0) -> dict[str, Any]:
@@ -116,3 +117,34 @@ def test_guesses_from_an_address_never_lock_out_a_seat_rejoining_with_its_token(
         asyncio.run(scenario())
     finally:
         server.stop()
+
+
+def test_the_seat_that_went_away_first_still_loses_after_the_server_is_killed(tmp_path):
+    """Bob's phone goes first, then Ann's; the server is killed and restarted; neither comes
+    back: Bob loses on patience, as he would have without the restart (not seat 0)."""
+    server = ServerProcess(tmp_path, "--patience", "2", "--no-fsync")
+
+    async def seat_and_drop_bob() -> str:
+        ann, bob, joined = await seeding_pair(server.url)
+        for ws in (ann, bob):
+            await ws.send(json.dumps(request("contribute", contribution="ab" * 16)))
+        for ws in (ann, bob):
+            await reply(ws, "view")
+        await bob.close()
+        return joined[0]["code"]
+
+    try:
+        code = asyncio.run(seat_and_drop_bob())
+        path = tmp_path / "tables" / f"{code}.json"
+        wait_until(lambda: saved(path)["seats"][1].get("away_for") is not None)
+        server.kill()
+        assert saved(path)["status"] == "playing"
+        server = ServerProcess(tmp_path, "--patience", "2", "--no-fsync")
+        wait_until(lambda: saved(path)["status"] == "over")
+        assert (saved(path)["winner"], saved(path)["reason"]) == (0, "away")
+    finally:
+        server.stop()
+
+
+def saved(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text())

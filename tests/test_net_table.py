@@ -174,6 +174,35 @@ def test_a_seat_away_past_the_tables_patience_loses_and_the_other_is_told_meanwh
     assert (table.status, table.winner, table.reason) == ("over", 0, "away")
 
 
+def test_after_a_restart_the_seat_that_went_away_first_loses():
+    """When each seat went away is kept in the file: Bob's phone went 190 s before Ann's,
+    the server restarts, neither comes back: Bob loses on patience, not seat 0."""
+    table, clock, _inbox = seated(patience=300.0)
+    clock.now += 10.0
+    table.depart(1)
+    clock.now += 190.0
+    table.depart(0)
+    later = Clock()
+    later.now = 5000.0
+    back = Table.from_dict(json.loads(json.dumps(table.to_dict())), later)
+    later.now += 109.0
+    assert back.tick() == [] and back.status == "playing"
+    later.now += 1.0
+    back.tick()
+    assert (back.status, back.winner, back.reason) == ("over", 0, "away")
+
+
+def test_two_seats_that_went_away_at_the_same_moment_end_the_match_with_no_winner():
+    """Both phones lost when the server went down, neither back after its restart: no seat
+    loses for its number."""
+    table, _clock, _inbox = seated(patience=300.0)
+    later = Clock()
+    back = Table.from_dict(json.loads(json.dumps(table.to_dict())), later)
+    later.now += 300.0
+    back.tick()
+    assert (back.status, back.winner, back.reason) == ("over", None, "away")
+
+
 def test_leaving_loses_the_match_and_a_waiting_table_just_closes():
     table, _clock, inbox = seated()
     deliver(inbox, table.leave(0))

@@ -218,7 +218,10 @@ class TableServer:
                 del self.seated[client.seat]
                 table = self.tables.get(code)
                 if table is not None:
-                    self._deliver(table.code, table.depart(seat))
+                    async with self.locks.setdefault(code, asyncio.Lock()):
+                        out = table.depart(seat)
+                        await self._save(table)  # when it went away outlives a restart
+                        self._deliver(code, out)
 
     async def _write(self, client: Client) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -326,7 +329,9 @@ class TableServer:
                 old.put(error_message("this seat was taken up by another connection"))
                 old.ws.transport.abort()
             self._bind(client, table.code, seat)
-            self._deliver(table.code, table.arrive(seat))
+            out = table.arrive(seat)
+            await self._save(table)
+            self._deliver(table.code, out)
 
     def _check_guesses(self, client: Client, now: float) -> None:
         if not self.guesses.allowed(client.address, now):

@@ -115,6 +115,7 @@ class Table:
     def arrive(self, seat: int) -> list[Out]:
         """The seat's phone is connected (again): it gets everything it needs to go on."""
         self.seats[seat].present, self.seats[seat].away_since = True, None
+        self.revision += 1
         out = self._tables()
         if self.match is not None:
             out.append((seat, view_message(self.match, seat, len(self.steps))))
@@ -127,6 +128,7 @@ class Table:
         if not self.seats[seat].present:
             return []
         self.seats[seat].present, self.seats[seat].away_since = False, self.clock()
+        self.revision += 1  # the file keeps how long each seat has been away
         return self._tables()
 
     def leave(self, seat: int) -> list[Out]:
@@ -234,7 +236,9 @@ class Table:
         return max(0.0, left)
 
     def tick(self) -> list[Out]:
-        """Check the clocks and the patience: a seat out of time or away too long loses."""
+        """Check the clocks and the patience: a seat out of time or away too long loses (the
+        one that went away first; two that went away at the same moment: the match ends with
+        no winner)."""
         if self.status == OVER:
             return []
         now = self.clock()
@@ -245,9 +249,10 @@ class Table:
                 if s.away_since is not None and now - s.away_since >= self.patience]
         if not away:
             return []
-        seat = min(away)[1]
-        return self._finish(None if self.status == WAITING else 1 - seat,
-                            "closed" if self.status == WAITING else "away")
+        if self.status == WAITING:
+            return self._finish(None, "closed")
+        (since, seat), *later = sorted(away)
+        return self._finish(None if later and later[0][0] == since else 1 - seat, "away")
 
     def _finish(self, winner: int | None, reason: str) -> list[Out]:
         self._charge()
@@ -311,6 +316,7 @@ class Table:
     # The table's file.
 
     def to_dict(self) -> dict[str, Any]:
+        now = self.clock()
         return {
             "format": FORMAT,
             "version": FILE_VERSION,
@@ -321,7 +327,8 @@ class Table:
             "status": self.status,
             "seats": [{"nickname": s.nickname, "token_hash": s.token_hash,
                        "contribution": None if s.contribution is None else s.contribution.hex(),
-                       "clock_left": self.clock_left(i), "ready": s.ready}
+                       "clock_left": self.clock_left(i), "ready": s.ready,
+                       "away_for": None if s.away_since is None else now - s.away_since}
                       for i, s in enumerate(self.seats)],
             "secret": self.secret.hex(),
             "salt": self.salt.hex(),
@@ -333,7 +340,9 @@ class Table:
     @classmethod
     def from_dict(cls, data: Any, clock: Callable[[], float]) -> Table:
         """A table from its file, its match replayed; ProtocolError naming a bad field. Every
-        seat starts away: the phones rejoin with their tokens."""
+        seat starts away: one that was away when the file was written for as long as it had
+        been (the time the server was down is not counted, as on the hand clocks), the others
+        from now. The phones rejoin with their tokens."""
         data = checked_format(data, FORMAT, FILE_VERSION, ProtocolError)
         minutes = field(data, "minutes", int)
         if minutes not in MINUTES:
@@ -359,11 +368,16 @@ class Table:
             left = field(entry, "clock_left", (int, float))
             if not 0 <= left <= 60 * max(MINUTES):
                 raise ProtocolError("clock_left", f"{show(left)} is not a time left")
+            away = field(entry, "away_for", (int, float, type(None))) \
+                if "away_for" in entry else None  # not in the files of earlier servers
+            if away is not None and not 0 <= away <= 86_400:
+                raise ProtocolError("away_for", f"{show(away)} is not 0 to 86400 seconds")
             table.seats.append(Seat(
                 nickname(entry), text(entry, "token_hash", TOKEN_HASH, "a token's hash"),
                 None if part is None else bytes.fromhex(
                     text(entry, "contribution", CONTRIBUTION, "a contribution in hex")),
-                False, now, float(left), field(entry, "ready", bool)))
+                False, now if away is None else now - away, float(left),
+                field(entry, "ready", bool)))
         if len(seats) == 2:
             table.secret = bytes.fromhex(text(data, "secret", HEX, "whole bytes in hex digits"))
             table.salt = bytes.fromhex(text(data, "salt", HEX, "whole bytes in hex digits"))

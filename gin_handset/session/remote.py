@@ -43,6 +43,7 @@ ADDRESS = re.compile(r"(?:(?P<scheme>wss?)://)?(?P<host>[0-9A-Za-z.\-]+)(?::(?P<
                      r"/(?P<code>[0-9]{6})")
 ENDINGS = {"time": "{other}'s time ran out", "away": "{other}'s phone was out of reach too long",
            "left": "{other} left the table", "closed": "The table was closed"}
+BOTH_AWAY = "Both phones were out of reach too long: no winner"
 MY_ENDINGS = {"time": "Your time ran out", "away": "Your phone was out of reach too long",
               "left": "You left the table"}
 
@@ -365,6 +366,8 @@ class RemoteSession(SessionBase):
         reason = self.table.get("reason")
         if self.table.get("status") != "over" or reason == "points":
             lines = None
+        elif reason == "away" and self.winner is None:
+            lines = BOTH_AWAY
         elif self.winner == self.seats.other and reason in MY_ENDINGS:
             lines = MY_ENDINGS[reason]
         else:
