@@ -158,6 +158,33 @@ def test_each_new_hand_starts_both_clocks_afresh():
     assert table.clock_left(0) == table.clock_left(1) == 120.0
 
 
+def test_a_seat_not_ready_for_the_next_hand_within_the_patience_loses():
+    """Between hands no clock runs, but once one seat asks for the next hand the other has the
+    table's patience to ask too, else it loses as away; a restart keeps how long it waited."""
+    table, clock, inbox = seated(patience=300.0)
+    players = [make_player("simple", random.Random(seat)) for seat in range(2)]
+    while not table.match.hand.is_over:
+        play_one(table, inbox, players)
+    clock.now += 1000.0  # neither has asked: nobody is held up
+    assert table.tick() == []
+    deliver(inbox, table.next_hand(1, len(table.steps)))
+    clock.now += 200.0
+    deliver(inbox, table.next_hand(1, len(table.steps)))  # asking again restarts nothing
+    later = Clock()
+    back = Table.from_dict(json.loads(json.dumps(table.to_dict())), later)
+    for seat in range(2):
+        deliver(inbox, back.arrive(seat))
+    later.now += 99.0
+    assert back.tick() == [] and back.status == "playing"
+    later.now += 1.0
+    deliver(inbox, back.tick())
+    assert (back.status, back.winner, back.reason) == ("over", 1, "away")
+    for seat in range(2):
+        told = last(inbox, seat, "table")
+        assert (told["winner"], told["reason"], told["present"]) == (1, "away", [True, True])
+        assert last(inbox, seat, "reveal")["winner"] == 1
+
+
 def test_a_seat_away_past_the_tables_patience_loses_and_the_other_is_told_meanwhile():
     table, clock, inbox = seated(patience=300.0)
     deliver(inbox, table.depart(1))

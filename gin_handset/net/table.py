@@ -66,6 +66,7 @@ class Seat:
     away_since: float | None = None
     clock_left: float = 0.0  # seconds left of this hand's time, while the clock is on
     ready: bool = False  # asked for the next hand
+    ready_since: float | None = None  # when it asked
 
 
 class Table:
@@ -185,11 +186,13 @@ class Table:
         return self._views() + (self._tables() if after.hand.is_over else [])
 
     def next_hand(self, seat: int, step: int) -> list[Out]:
-        """The seat is ready for the next hand; it is dealt once both are."""
+        """The seat is ready for the next hand; it is dealt once both are. The other has the
+        table's patience to say it is ready too."""
         match = self._playing(step)
         if not match.hand.is_over:
             raise TableError("the hand is not over")
-        self.seats[seat].ready = True
+        if not self.seats[seat].ready:
+            self.seats[seat].ready, self.seats[seat].ready_since = True, self.clock()
         self.revision += 1
         if not all(s.ready for s in self.seats):
             return self._tables()
@@ -209,7 +212,7 @@ class Table:
 
     def _start_hand(self) -> None:
         for s in self.seats:
-            s.clock_left, s.ready = 60.0 * self.minutes, False
+            s.clock_left, s.ready, s.ready_since = 60.0 * self.minutes, False, None
         self._running = None
         self._run_clock()
 
@@ -238,7 +241,8 @@ class Table:
     def tick(self) -> list[Out]:
         """Check the clocks and the patience: a seat out of time or away too long loses (the
         one that went away first; two that went away at the same moment: the match ends with
-        no winner)."""
+        no winner), and so does one that has not said it is ready for the next hand within the
+        patience after the other did."""
         if self.status == OVER:
             return []
         now = self.clock()
@@ -247,6 +251,9 @@ class Table:
             return self._finish(1 - self._running, "time")
         away = [(s.away_since, i) for i, s in enumerate(self.seats)
                 if s.away_since is not None and now - s.away_since >= self.patience]
+        ready = [(s.ready_since, i) for i, s in enumerate(self.seats) if s.ready_since is not None]
+        if not away and len(ready) == 1 and now - ready[0][0] >= self.patience:
+            return self._finish(ready[0][1], "away")
         if not away:
             return []
         if self.status == WAITING:
@@ -328,7 +335,8 @@ class Table:
             "seats": [{"nickname": s.nickname, "token_hash": s.token_hash,
                        "contribution": None if s.contribution is None else s.contribution.hex(),
                        "clock_left": self.clock_left(i), "ready": s.ready,
-                       "away_for": None if s.away_since is None else now - s.away_since}
+                       "away_for": None if s.away_since is None else now - s.away_since,
+                       "ready_for": None if s.ready_since is None else now - s.ready_since}
                       for i, s in enumerate(self.seats)],
             "secret": self.secret.hex(),
             "salt": self.salt.hex(),
@@ -368,16 +376,19 @@ class Table:
             left = field(entry, "clock_left", (int, float))
             if not 0 <= left <= 60 * max(MINUTES):
                 raise ProtocolError("clock_left", f"{show(left)} is not a time left")
-            away = field(entry, "away_for", (int, float, type(None))) \
-                if "away_for" in entry else None  # not in the files of earlier servers
-            if away is not None and not 0 <= away <= 86_400:
-                raise ProtocolError("away_for", f"{show(away)} is not 0 to 86400 seconds")
+            away, ready_for = (  # not in the files of earlier servers: from now
+                field(entry, name, (int, float, type(None))) if name in entry else None
+                for name in ("away_for", "ready_for"))
+            for name, value in (("away_for", away), ("ready_for", ready_for)):
+                if value is not None and not 0 <= value <= 86_400:
+                    raise ProtocolError(name, f"{show(value)} is not 0 to 86400 seconds")
+            ready = field(entry, "ready", bool)
             table.seats.append(Seat(
                 nickname(entry), text(entry, "token_hash", TOKEN_HASH, "a token's hash"),
                 None if part is None else bytes.fromhex(
                     text(entry, "contribution", CONTRIBUTION, "a contribution in hex")),
-                False, now if away is None else now - away, float(left),
-                field(entry, "ready", bool)))
+                False, now if away is None else now - away, float(left), ready,
+                None if not ready else now - (ready_for or 0.0)))
         if len(seats) == 2:
             table.secret = bytes.fromhex(text(data, "secret", HEX, "whole bytes in hex digits"))
             table.salt = bytes.fromhex(text(data, "salt", HEX, "whole bytes in hex digits"))
