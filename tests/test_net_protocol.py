@@ -54,6 +54,8 @@ BAD = [
     ("[1, 2]", "(message)", "expected an object"),
     ('{"v": 2, "type": "leave"}', "v", "another version"),
     ('{"type": "leave"}', "v", "another version"),
+    ('{"v": true, "type": "leave"}', "v", "another version"),
+    ('{"v": 1.0, "type": "leave"}', "v", "another version"),
     ('{"v": 1, "type": "dance"}', "type", "is not one of"),
     ('{"v": 1, "type": 7}', "type", "not a message type"),
     ('{"v": 1, "type": "leave", "admin": true}', "'admin'", "unknown"),

@@ -65,7 +65,7 @@ def load(raw: str | bytes, limit: int) -> dict[str, Any]:
         raise ProtocolError("(message)", f"not JSON ({str(error)[:80]})") from None
     if not isinstance(data, dict):
         raise ProtocolError("(message)", f"expected an object, found {type(data).__name__}")
-    if data.get("v") != VERSION:
+    if type(data.get("v")) is not int or data["v"] != VERSION:  # not true, not 1.0
         raise ProtocolError("v", f"{show(data.get('v'))} is not {VERSION} (another version)")
     if type(data.get("type")) is not str:
         raise ProtocolError("type", f"{show(data.get('type'))} is not a message type")
