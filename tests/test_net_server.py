@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import ServerConnection, serve
 
-from gin_handset.net.bot import create_hello, join_hello
-from gin_handset.net.client import TableClient
+from gin_handset.net.bot import Bot, create_hello, join_hello
+from gin_handset.net.client import SeatLink, TableClient
 from gin_handset.net.protocol import request
 from gin_handset.net.server import Limits, start_in_thread
 from gin_handset.rules.options import Options
@@ -148,3 +149,52 @@ def test_the_seat_that_went_away_first_still_loses_after_the_server_is_killed(tm
 
 def saved(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text())
+
+
+def test_a_link_lost_between_the_end_and_the_reveal_rejoins_for_the_reveal(tmp_path):
+    """Bob's link goes through a relay on 127.0.0.1 that cuts it just after the table says
+    the match is over: his phone rejoins and gets the reveal, and the match checks out."""
+    server = start_in_thread("127.0.0.1", 0, tmp_path, Limits(rate=1000, burst=1000))
+    cuts: list[str] = []
+
+    async def relay(phone: ServerConnection) -> None:
+        async with connect(server.url, proxy=None, max_size=2**20) as table:
+            async def up() -> None:
+                async for message in phone:
+                    await table.send(message)
+
+            async def down() -> None:
+                async for message in table:
+                    await phone.send(message)
+                    data = json.loads(message)
+                    if not cuts and data["type"] == "table" and data["status"] == "over":
+                        cuts.append(data["reason"])
+                        phone.transport.abort()
+                        return
+
+            tasks = [asyncio.create_task(up()), asyncio.create_task(down())]
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in tasks:
+                task.cancel()
+
+    async def scenario() -> tuple[Bot, Bot]:
+        async with serve(relay, "127.0.0.1", 0) as proxy:
+            url = f"ws://127.0.0.1:{next(iter(proxy.sockets)).getsockname()[1]}"
+            ann = Bot(SeatLink(server.url, create_hello("Ann", Options(points_to_win=50))),
+                      "simple", 1)
+            ann_task = asyncio.create_task(ann.play())
+            async with asyncio.timeout(10):
+                while ann.link.code is None:
+                    await asyncio.sleep(0.01)
+            bob = Bot(SeatLink(url, join_hello(ann.link.code, "Bob"), retry_for=10), "simple", 2)
+            async with asyncio.timeout(90):
+                await asyncio.gather(ann_task, bob.play())
+            return ann, bob
+
+    try:
+        ann, bob = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert cuts == ["points"]
+    for bot in (ann, bob):
+        assert bot.link.reveal is not None and bot.link.verification.ok

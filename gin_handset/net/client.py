@@ -86,6 +86,12 @@ class SeatLink:
     def over(self) -> bool:
         return self.table is not None and self.table.get("status") == "over"
 
+    @property
+    def finished(self) -> bool:
+        """The table is over and has told all it will: the reveal, when a match was dealt."""
+        dealt = all((self.table or {}).get("contributed") or [False])
+        return self.over and (self.reveal is not None or not dealt)
+
     async def run(self, react: React | None = None) -> None:
         """Connect, rejoin after every lost link, until closed, refused or given up."""
         lost_at: float | None = None
@@ -111,7 +117,7 @@ class SeatLink:
                 return
             finally:
                 self._ws = None
-            if self.closing or self.over:
+            if self.closing or self.finished:  # over, the reveal not come: rejoin for it
                 return
             if self.token is None:  # never seated: nothing to rejoin
                 self.failed = f"the table server at {self.url} cannot be reached ({problem})"
@@ -180,8 +186,7 @@ class SeatLink:
             await ws.close()
             return
         await _tell(react, update)
-        finished = self.over and not all((self.table or {}).get("contributed") or [False])
-        if update.kind == "reveal" or (update.kind == "table" and finished):
+        if update.kind == "reveal" or (update.kind == "table" and self.finished):
             await ws.close()
 
     def _take(self, message: dict[str, Any]) -> Update:
