@@ -237,6 +237,33 @@ def test_the_app_joins_a_table_from_the_command_line_and_plays_a_whole_match(
     assert isinstance(driver.app.stack.top, MainMenu)
 
 
+def test_the_score_says_when_the_other_player_waits_for_the_next_hand(
+        data_dir: Path, display, server: ServerHandle) -> None:
+    from gin_handset.render import table
+
+    SettingsStore(data_dir).save(Settings(nickname="Bob"))
+    out: dict = {}
+    bot_thread = run_bot(server.url, create_hello("Ann", Options(points_to_win=50)), out)
+    wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
+    host, port = server.address
+    driver = TableDriver(join=f"{host}:{port}/{out['bot'].link.code}")
+    deadline = time.monotonic() + SECONDS
+    while not isinstance(driver.top, ScoreScreen):
+        driver.step()
+        assert time.monotonic() < deadline, "a hand ends"
+    score = driver.top
+    session = score.ui.session
+    wait_until(lambda: (driver.wait(), session.other_ready)[1], 10)  # the bot asks at once
+    app = driver.app
+    expected = app.lcd.copy()
+    table.draw_prompt(expected, app.theme, ["Ann waits  OK: next"])
+    assert pygame.image.tobytes(app.lcd, "RGB") == pygame.image.tobytes(expected, "RGB")
+    driver.press(K.SELECT)
+    assert not session.other_ready, "asked: the phone waits for the table"
+    driver.play()
+    bot_thread.join(20)
+
+
 def test_the_app_creates_a_table_a_bot_joins_and_the_match_is_played(
         data_dir: Path, display, monkeypatch) -> None:
     import gin_handset.screens.tables as tables

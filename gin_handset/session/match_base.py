@@ -124,6 +124,12 @@ class SessionBase:
         """Milliseconds until `poll` may have news; None when it never has."""
         return None
 
+    @property
+    def other_ready(self) -> bool:
+        """The other player asked for the next hand and this one has not yet (only a table
+        between two phones waits on a person)."""
+        return False
+
     def hurry(self) -> None:
         """Stop holding the other seat's last step on screen."""
 

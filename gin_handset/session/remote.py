@@ -419,6 +419,12 @@ class RemoteSession(SessionBase):
     def poll(self, ms: int) -> bool:
         return self.advance(ms)
 
+    @property
+    def other_ready(self) -> bool:
+        ready, seats = self.table.get("ready") or [], self.seats
+        return (self.hand_over and not self.match_over and not self.waiting and len(ready) == 2
+                and ready[seats.other] is True and ready[seats.me] is not True)
+
     def poll_in(self) -> int | None:
         return self.wake_in()
 

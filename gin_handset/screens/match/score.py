@@ -83,7 +83,18 @@ class ScoreScreen(MatchPart):
         ])
         what = "result" if session.match_over else "next"
         replay = "  1: replay" if session.replayable else ""
-        table.draw_prompt(lcd, theme, [f"OK: {what}{replay}  3: sheet"])
+        if session.other_ready:  # the table gives this player its patience, no more
+            table.draw_prompt(lcd, theme, [f"{seats.name(seats.other)} waits  OK: {what}"])
+        else:
+            table.draw_prompt(lcd, theme, [f"OK: {what}{replay}  3: sheet"])
+
+    def update(self, ms: int) -> MatchTransition | None:
+        if self.ui.session.poll(ms):  # a table's news: the other player asked for the next hand
+            self.dirty = True
+        return None
+
+    def wake_in(self) -> int | None:
+        return self.ui.session.poll_in()
 
 
 def after_review(ui: MatchUI) -> MatchTransition:
