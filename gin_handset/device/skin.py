@@ -556,7 +556,9 @@ def _bindings(f: Fields, data: dict[str, Any]) -> dict[str, PhoneKey]:
         if target is None:
             continue
         try:
-            result[str(name)] = PhoneKey.from_name(str(target)[:MAX_NAME])
+            if type(target) is not str:
+                raise ValueError
+            result[str(name)] = PhoneKey.from_name(target[:MAX_NAME])
         except ValueError:
             known = ", ".join(k.name for k in PhoneKey)
             f.fail(path, f"unknown phone key {show(target)} (known: {known})")

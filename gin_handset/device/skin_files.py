@@ -31,9 +31,13 @@ MAX_NUMBER_TEXT = 40  # characters of one number (no skin number needs more than
 
 class _SkinLoader(SAFE_LOADER):  # type: ignore[misc, valid-type]
     """The safe loader, reading a date as the text it is (a skin has no dates, and a date that
-    is no date fails inside PyYAML) and refusing a number written in more than
-    `MAX_NUMBER_TEXT` characters (Python's own limit is 4,300 digits, and a YAML 1.1 number
-    with colons grows in base 60)."""
+    is no date fails inside PyYAML), refusing a number written in more than `MAX_NUMBER_TEXT`
+    characters (Python's own limit is 4,300 digits, and a YAML 1.1 number with colons grows in
+    base 60) and the kinds of value a skin never holds (`UNUSED_TAGS`: pairs and ordered maps
+    are lists of tuples, which the count of values would not see into)."""
+
+
+UNUSED_TAGS = ("pairs", "omap", "set", "binary")
 
 
 def _as_text(loader: Any, node: yaml.ScalarNode) -> str:
@@ -51,7 +55,14 @@ def _short_number(read: Callable[[Any, yaml.ScalarNode], Any]) -> Callable[..., 
     return construct
 
 
+def _unused(loader: Any, node: yaml.Node) -> Any:
+    raise yaml.constructor.ConstructorError(
+        None, None, f"a skin holds no {node.tag.rsplit(':', 1)[-1]} values", node.start_mark)
+
+
 _SkinLoader.add_constructor("tag:yaml.org,2002:timestamp", _as_text)
+for _tag in UNUSED_TAGS:
+    _SkinLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _unused)
 _SkinLoader.add_constructor(
     "tag:yaml.org,2002:int", _short_number(yaml.constructor.SafeConstructor.construct_yaml_int))
 _SkinLoader.add_constructor(
