@@ -160,7 +160,8 @@ def test_each_new_hand_starts_both_clocks_afresh():
 
 def test_a_seat_not_ready_for_the_next_hand_within_the_patience_loses():
     """Between hands no clock runs, but once one seat asks for the next hand the other has the
-    table's patience to ask too, else it loses as away; a restart keeps how long it waited."""
+    table's patience to ask too, else it loses ("unready"); a restart keeps how long it
+    waited."""
     table, clock, inbox = seated(patience=300.0)
     players = [make_player("simple", random.Random(seat)) for seat in range(2)]
     while not table.match.hand.is_over:
@@ -169,7 +170,9 @@ def test_a_seat_not_ready_for_the_next_hand_within_the_patience_loses():
     assert table.tick() == []
     deliver(inbox, table.next_hand(1, len(table.steps)))
     clock.now += 200.0
+    revision = table.revision
     deliver(inbox, table.next_hand(1, len(table.steps)))  # asking again restarts nothing
+    assert table.revision == revision, "nor is it saved again"
     later = Clock()
     back = Table.from_dict(json.loads(json.dumps(table.to_dict())), later)
     for seat in range(2):
@@ -178,11 +181,30 @@ def test_a_seat_not_ready_for_the_next_hand_within_the_patience_loses():
     assert back.tick() == [] and back.status == "playing"
     later.now += 1.0
     deliver(inbox, back.tick())
-    assert (back.status, back.winner, back.reason) == ("over", 1, "away")
+    assert (back.status, back.winner, back.reason) == ("over", 1, "unready")
     for seat in range(2):
         told = last(inbox, seat, "table")
-        assert (told["winner"], told["reason"], told["present"]) == (1, "away", [True, True])
+        assert (told["winner"], told["reason"], told["present"]) == (1, "unready", [True, True])
         assert last(inbox, seat, "reveal")["winner"] == 1
+
+
+def test_a_seat_that_asked_for_the_next_hand_and_went_away_is_judged_by_its_absence():
+    """Ann asks, then her phone goes; Bob's goes later: the wait for Bob stops counting, and
+    Ann, away first, is the one who loses on patience."""
+    table, clock, inbox = seated(patience=300.0)
+    players = [make_player("simple", random.Random(seat)) for seat in range(2)]
+    while not table.match.hand.is_over:
+        play_one(table, inbox, players)
+    deliver(inbox, table.next_hand(0, len(table.steps)))
+    clock.now += 10.0
+    table.depart(0)
+    clock.now += 10.0
+    table.depart(1)
+    clock.now += 289.0
+    assert table.tick() == [] and table.status == "playing"
+    clock.now += 1.0
+    table.tick()
+    assert (table.status, table.winner, table.reason) == ("over", 1, "away")
 
 
 def test_a_seat_away_past_the_tables_patience_loses_and_the_other_is_told_meanwhile():

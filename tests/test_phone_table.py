@@ -254,6 +254,7 @@ def test_the_score_says_when_the_other_player_waits_for_the_next_hand(
     score = driver.top
     session = score.ui.session
     wait_until(lambda: (driver.wait(), session.other_ready)[1], 10)  # the bot asks at once
+    driver.wait()  # a frame drawn since the news came
     app = driver.app
     expected = app.lcd.copy()
     table.draw_prompt(expected, app.theme, ["Ann waits  OK: next"])

@@ -27,6 +27,7 @@ from gin_handset.rules.options import Options
 from gin_handset.screens.history import row_details, row_label
 from gin_handset.screens.main_menu import MainMenu
 from gin_handset.screens.match.router import MatchHost
+from gin_handset.screens.match.score import GameOverScreen
 from gin_handset.screens.tables import TableWaitScreen
 from gin_handset.session.history import Finished
 from gin_handset.session.ledger import Ledger
@@ -121,11 +122,13 @@ def steps_until(driver: TableDriver, check, limit: int = 400) -> None:
     raise AssertionError("never came")
 
 
-def joined_mid_match(served: ServerHandle, folder: Path, out: dict,
-                     steps: int) -> tuple[TableDriver, RemoteSession, threading.Thread]:
-    """The app on ``folder`` joined a table a bot made (the bot in ``out``), played through
-    its keys until the match has taken more than ``steps`` steps and is shown."""
-    bot_thread = run_bot(served.url, create_hello("Ann", Options(points_to_win=100)), out)
+def joined_mid_match(served: ServerHandle, folder: Path, out: dict, steps: int,
+                     retry_for: float = 5) -> tuple[TableDriver, RemoteSession, threading.Thread]:
+    """The app on ``folder`` joined a table a bot made (the bot in ``out``, retrying a lost
+    link for ``retry_for`` seconds), played through its keys until the match has taken more
+    than ``steps`` steps and is shown."""
+    bot_thread = run_bot(served.url, create_hello("Ann", Options(points_to_win=100)), out,
+                         retry_for=retry_for)
     wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
     host, port = served.address
     driver = TableDriver(f"{host}:{port}/{out['bot'].link.code}", folder=folder)
@@ -168,6 +171,37 @@ def test_a_phone_closed_mid_match_rejoins_its_seat_with_continue(
     assert len(history) == 1 and history[0].record.seat == seat
     assert not (folder / "table.json").exists()
     assert not out["bot"].errors, out["bot"].errors
+
+
+def test_a_match_both_phones_stayed_away_from_shows_no_winner_on_continue(
+        tmp_path: Path, display) -> None:
+    """The server goes down under both seats, then the phone is closed and the bot gives up;
+    after the restart neither comes back within the table's patience: the match ends with no
+    winner, and the phone's Continue shows that game over (not kept: no winner to count)."""
+    tables = tmp_path / "server"
+    served = start_in_thread("127.0.0.1", 0, tables, replace(FAST, patience=2.0))
+    folder = folder_for(tmp_path, "Bob")
+    out: dict = {}
+    first, _session, bot_thread = joined_mid_match(served, folder, out, 5, retry_for=0.2)
+    host, port = served.address
+    served.stop()  # both links go at once
+    first.app.stack.close()  # the seat is kept
+    bot_thread.join(20)
+    assert not bot_thread.is_alive(), "the bot gave up"
+    again_served = start_in_thread(host, port, tables, FAST)  # the table keeps its patience
+    try:
+        wait_until(lambda: all(t.status == "over" for t in again_served.tables.tables.values()))
+        assert [t.winner for t in again_served.tables.tables.values()] == [None]
+        again = TableDriver(folder=folder)
+        again.press_continue()
+        steps_until(again, lambda: isinstance(again.top, GameOverScreen))
+        over = again.top.ui.session
+        wait_until(lambda: (again.wait(), over.client.verification is not None)[1])
+        again.wait()
+        assert over.ending == "Both phones were out of reach too long: no winner; Deal verified"
+        assert Ledger(folder).history()[0] == []
+    finally:
+        again_served.stop()
 
 
 def test_the_phone_that_served_the_table_starts_its_server_again_on_continue(

@@ -38,7 +38,7 @@ TOKEN = re.compile(r"[0-9a-f]{48}")  # 192 random bits
 CONTRIBUTION = re.compile(r"(?:[0-9a-f]{2}){16,32}")  # whole bytes: an even number of digits
 HEX = re.compile(r"(?:[0-9a-f]{2}){1,64}")
 STATUSES = ("waiting", "seeding", "playing", "over")
-REASONS = ("points", "time", "away", "left", "closed")
+REASONS = ("points", "time", "away", "unready", "left", "closed")
 EVENT_KINDS = frozenset(kind.value for kind in EventKind)
 RESULT_KINDS = frozenset(kind.value for kind in ResultKind)
 

@@ -138,6 +138,7 @@ class TableServer:
         self.connections: defaultdict[str, int] = defaultdict(int)
         self.guesses = Tries(self.limits.guesses)
         self.creates = Tries(self.limits.creates)
+        self.stopping = False  # the links closing now are the server's doing, not the phones'
         self.problems: list[str] = []
 
     # Files.
@@ -213,15 +214,26 @@ class TableServer:
             pass
         finally:
             writer.cancel()
-            if client.seat is not None and self.seated.get(client.seat) is client:
-                code, seat = client.seat
-                del self.seated[client.seat]
-                table = self.tables.get(code)
-                if table is not None:
-                    async with self.locks.setdefault(code, asyncio.Lock()):
-                        out = table.depart(seat)
-                        await self._save(table)  # when it went away outlives a restart
-                        self._deliver(code, out)
+            await self._depart(client)
+
+    async def _depart(self, client: Client) -> None:
+        """A closed link's seat is away, unless a new link took it up meanwhile: the check is
+        made under the table's lock, which a rejoin holds while it binds. A server stopping
+        records no departure: its downtime counts for neither seat, whichever link it closed
+        first."""
+        if client.seat is None or self.stopping:
+            return
+        code, seat = client.seat
+        async with self.locks.setdefault(code, asyncio.Lock()):
+            if self.seated.get((code, seat)) is not client:
+                return
+            del self.seated[(code, seat)]
+            table = self.tables.get(code)
+            if table is None:
+                return
+            out = table.depart(seat)
+            await self._save(table)  # when it went away outlives a restart
+            self._deliver(code, out)
 
     async def _write(self, client: Client) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -409,6 +421,7 @@ async def run_server(host: str, port: int, data_dir: Path | None,
         try:
             await (stop or asyncio.Event()).wait()
         finally:
+            tables.stopping = True
             ticker.cancel()
 
 

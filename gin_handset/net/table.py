@@ -191,8 +191,9 @@ class Table:
         match = self._playing(step)
         if not match.hand.is_over:
             raise TableError("the hand is not over")
-        if not self.seats[seat].ready:
-            self.seats[seat].ready, self.seats[seat].ready_since = True, self.clock()
+        if self.seats[seat].ready:  # asked again: nothing changes, nothing to save
+            return self._tables()
+        self.seats[seat].ready, self.seats[seat].ready_since = True, self.clock()
         self.revision += 1
         if not all(s.ready for s in self.seats):
             return self._tables()
@@ -241,8 +242,8 @@ class Table:
     def tick(self) -> list[Out]:
         """Check the clocks and the patience: a seat out of time or away too long loses (the
         one that went away first; two that went away at the same moment: the match ends with
-        no winner), and so does one that has not said it is ready for the next hand within the
-        patience after the other did."""
+        no winner), and so does one that, both phones here, has not said it is ready for the
+        next hand within the patience after the other did."""
         if self.status == OVER:
             return []
         now = self.clock()
@@ -251,9 +252,10 @@ class Table:
             return self._finish(1 - self._running, "time")
         away = [(s.away_since, i) for i, s in enumerate(self.seats)
                 if s.away_since is not None and now - s.away_since >= self.patience]
-        ready = [(s.ready_since, i) for i, s in enumerate(self.seats) if s.ready_since is not None]
-        if not away and len(ready) == 1 and now - ready[0][0] >= self.patience:
-            return self._finish(ready[0][1], "away")
+        asked = [(s.ready_since, i) for i, s in enumerate(self.seats) if s.ready_since is not None]
+        if (not away and len(asked) == 1 and now - asked[0][0] >= self.patience
+                and all(s.present for s in self.seats)):
+            return self._finish(asked[0][1], "unready")
         if not away:
             return []
         if self.status == WAITING:

@@ -116,8 +116,9 @@ class SessionBase:
         return False
 
     def poll(self, ms: int) -> bool:
-        """While this phone's player acts: take news from outside the phone (a network
-        table's); whether what is shown changed. Nothing comes from outside here."""
+        """While this phone's player acts or reads the score: take news from outside the
+        phone (a network table's); whether what is shown changed. Nothing comes from outside
+        here."""
         return False
 
     def poll_in(self) -> int | None:

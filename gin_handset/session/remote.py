@@ -42,11 +42,11 @@ REVEAL_WAIT = 1.0  # seconds a finished match left at once waits for the table's
 ADDRESS = re.compile(r"(?:(?P<scheme>wss?)://)?(?P<host>[0-9A-Za-z.\-]+)(?::(?P<port>[0-9]{1,5}))?"
                      r"/(?P<code>[0-9]{6})")
 ENDINGS = {"time": "{other}'s time ran out", "away": "{other}'s phone was out of reach too long",
+           "unready": "{other} did not ask for the next hand in time",
            "left": "{other} left the table", "closed": "The table was closed"}
 BOTH_AWAY = "Both phones were out of reach too long: no winner"
-NOT_READY = {"other": "{other} did not ask for the next hand in time",
-             "me": "You did not ask for the next hand in time"}
 MY_ENDINGS = {"time": "Your time ran out", "away": "Your phone was out of reach too long",
+              "unready": "You did not ask for the next hand in time",
               "left": "You left the table"}
 
 
@@ -370,9 +370,6 @@ class RemoteSession(SessionBase):
             lines = None
         elif reason == "away" and self.winner is None:
             lines = BOTH_AWAY
-        elif reason == "away" and self._loser_was_here:
-            lines = NOT_READY["me" if self.winner == self.seats.other else "other"].format(
-                other=self.seats.name(self.seats.other))
         elif self.winner == self.seats.other and reason in MY_ENDINGS:
             lines = MY_ENDINGS[reason]
         else:
@@ -382,12 +379,6 @@ class RemoteSession(SessionBase):
         check = None if verification is None else (
             "Deal verified" if verification.ok else "Deal NOT verified")
         return "; ".join(part for part in (lines, check) if part) or None
-
-    @property
-    def _loser_was_here(self) -> bool:
-        """The seat that lost as away was connected: it did not ask for the next hand."""
-        present, winner = self.table.get("present") or [], self.winner
-        return winner is not None and len(present) == 2 and present[1 - winner] is True
 
     # Changes.
 

@@ -206,8 +206,9 @@ class GameOverScreen(MatchPart):
         return ("Again" if self.ui.session.replayable else ""), "Menu"
 
     def on_enter(self) -> None:
-        self.ui.context.host.jingle("win" if self.ui.session.winner == self.ui.seats.me
-                                    else "lose")
+        winner = self.ui.session.winner
+        if winner is not None:  # a table that ended with no winner plays no tune
+            self.ui.context.host.jingle("win" if winner == self.ui.seats.me else "lose")
 
     def on_key(self, key: PhoneKey) -> MatchTransition | None:
         context = self.ui.context
@@ -225,8 +226,8 @@ class GameOverScreen(MatchPart):
         content = draw_frame(lcd, theme, self, "Game over")
         seats = self.ui.seats
         winner = session.winner
-        assert winner is not None
-        headline = f"{seats.does(winner, 'win')} the match" + ("!" if winner == seats.me else "")
+        headline = ("No winner" if winner is None  # both phones away from a network table
+                    else f"{seats.does(winner, 'win')} the match" + "!" * (winner == seats.me))
         title = theme.font("title")
         body = theme.font("body")
         ink, accent = theme.color("text"), theme.color("accent")
