@@ -198,3 +198,25 @@ def test_a_link_lost_between_the_end_and_the_reveal_rejoins_for_the_reveal(tmp_p
     assert cuts == ["points"]
     for bot in (ann, bob):
         assert bot.link.reveal is not None and bot.link.verification.ok
+
+
+def test_the_table_file_keeps_up_with_how_long_a_seat_has_been_away(tmp_path):
+    """While Bob's phone is away the server saves the table now and then, so a server killed
+    later still knows he has been away that long (not from his departure's save alone)."""
+    server = start_in_thread("127.0.0.1", 0, tmp_path, Limits(note_waits=0.2))
+
+    async def seat_and_drop_bob() -> str:
+        ann, bob, joined = await seeding_pair(server.url)
+        for ws in (ann, bob):
+            await ws.send(json.dumps(request("contribute", contribution="ab" * 16)))
+        for ws in (ann, bob):
+            await reply(ws, "view")
+        await bob.close()
+        return joined[0]["code"]
+
+    try:
+        code = asyncio.run(seat_and_drop_bob())
+        path = tmp_path / "tables" / f"{code}.json"
+        wait_until(lambda: (saved(path)["seats"][1].get("away_for") or 0) >= 1.0, 5)
+    finally:
+        server.stop()

@@ -60,6 +60,8 @@ class Limits:
     outbox: int = 64  # messages waiting for a slow reader before it is dropped
     linger: float = 600.0  # seconds an ended table is kept for phones to fetch its end
     patience: float = PATIENCE
+    note_waits: float = 10.0  # seconds between saves of a table waiting on a seat (a restart
+    # then loses at most this much of how long the seat has been away or kept the other waiting)
 
 
 class Bucket:
@@ -139,6 +141,7 @@ class TableServer:
         self.guesses = Tries(self.limits.guesses)
         self.creates = Tries(self.limits.creates)
         self.stopping = False  # the links closing now are the server's doing, not the phones'
+        self.noted: dict[str, float] = {}  # when each table was last saved by the ticks
         self.problems: list[str] = []
 
     # Files.
@@ -169,6 +172,7 @@ class TableServer:
         self.tables.pop(code, None)
         self.locks.pop(code, None)
         self.saved.pop(code, None)
+        self.noted.pop(code, None)
         for seat in range(2):
             client = self.seated.pop((code, seat), None)
             if client is not None:
@@ -390,7 +394,12 @@ class TableServer:
                 self._drop(code)
                 continue
             out = table.tick()
-            if out:
+            note = (not out and self.folder is not None and table.waits()
+                    and now - self.noted.setdefault(code, now) >= self.limits.note_waits)
+            if note:  # the file keeps up with how long the wait has run
+                table.revision += 1
+                self.noted[code] = now
+            if out or note:
                 async with self.locks.setdefault(code, asyncio.Lock()):
                     await self._save(table)
                     self._deliver(code, out)

@@ -239,6 +239,12 @@ class Table:
             left -= self.clock() - self._since
         return max(0.0, left)
 
+    def waits(self) -> bool:
+        """A seat is away, or one has asked for the next hand: the table's file should keep
+        up with how long."""
+        return self.status != OVER and any(
+            s.away_since is not None or s.ready_since is not None for s in self.seats)
+
     def tick(self) -> list[Out]:
         """Check the clocks and the patience: a seat out of time or away too long loses (the
         one that went away first; two that went away at the same moment: the match ends with
