@@ -76,7 +76,7 @@ def checked_format(data: Any, expected: str, version: int,
         raise error("(top level)", f"expected an object, found {type(data).__name__}")
     if data.get("format") != expected:
         raise error("format", f"{show(data.get('format'))} is not {expected!r}")
-    if data.get("version") != version:
+    if type(data.get("version")) is not int or data.get("version") != version:
         raise error("version", f"{show(data.get('version'))} is not {version} (another version)")
     return data
 

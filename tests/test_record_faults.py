@@ -256,6 +256,28 @@ def test_a_shared_match_with_a_field_the_game_does_not_know_is_refused(tmp_path,
     assert problem is not None and f"field {name}: unknown field" in problem
 
 
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (lambda r: r["options"].update({"\x1b]0;pwned\x07" + "A" * 3_000_000: 1}),
+         "field record.options.'\\x1b]0;pwned"),
+        (lambda r: r.update(first_dealer=1.0), "field record.first_dealer: 1.0 is not 0, 1"),
+        (lambda r: r.update(version=True), "field record.version: True is not"),
+    ],
+    ids=["hostile option name", "float dealer", "bool version"],
+)
+def test_a_shared_match_with_a_hostile_value_is_refused_naming_it_shortly(
+        tmp_path, change, named):
+    finished_match(tmp_path, 2, options=SHORT)
+    path = Ledger(tmp_path).export(Ledger(tmp_path).history()[0][0])
+    data = json.loads(path.read_text())
+    change(data["record"])
+    path.write_text(json.dumps(data))
+    _, problem = read_shared(path)
+    assert problem is not None and named in problem
+    assert len(problem) < 600 and problem.isprintable()
+
+
 def test_a_save_and_a_history_with_unknown_fields_are_set_aside_naming_them(tmp_path):
     session = finished_match(tmp_path, 3, options=SHORT)
     store = SaveStore(tmp_path)

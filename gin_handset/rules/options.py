@@ -75,7 +75,8 @@ class Options:
     def from_dict(cls, data: dict[str, Any]) -> Options:
         """Options from a mapping: one of `ADDED` left out has the value its absence means, any
         other its default; unknown names or bad values raise ValueError naming them."""
-        unknown = sorted(set(data) - set(CHOICES))
-        if unknown:
-            raise ValueError(f"unknown option(s): {', '.join(unknown)}")
+        unknown = sorted(set(data) - set(CHOICES), key=str)
+        if unknown:  # named short and escaped: a name from a file may be anything
+            named = ", ".join(ascii(name)[:40] for name in unknown[:3])
+            raise ValueError(f"unknown option(s): {named}{', ...' * (len(unknown) > 3)}")
         return cls(**{**ADDED, **data})

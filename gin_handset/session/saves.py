@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gin_handset.ai.levels import PEOPLE, PLAYER_NAMES
+from gin_handset.rules.options import CHOICES as OPTION_CHOICES
 from gin_handset.rules.options import Options
 from gin_handset.session.files import MATCH_FILE, has_save
 from gin_handset.session.record import HUMAN, MatchRecord, ReplayError, replay
@@ -78,8 +79,10 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     and reports a `ReplayError` itself)."""
     data = checked_format(data, FORMAT, VERSION, SaveError)
     refuse_unknown(data, FIELDS, "", SaveError)
+    options_given = _field(data, "options", dict)
+    refuse_unknown(options_given, tuple(OPTION_CHOICES), "options.", SaveError)
     try:
-        options = Options.from_dict(_field(data, "options", dict))
+        options = Options.from_dict(options_given)
     except (TypeError, ValueError) as error:
         raise SaveError("options", str(error)) from error
     difficulty = _field(data, "difficulty", str)
@@ -96,7 +99,7 @@ def record_from_dict(data: Any, check_steps: bool = True) -> MatchRecord:
     if type(first_hand) is not int or not 0 <= first_hand <= MAX_HAND:
         raise SaveError("first_hand", f"{show(first_hand)} is not a hand number 0 to {MAX_HAND}")
     first_dealer = data.get("first_dealer")
-    if first_dealer not in (None, 0, 1) or type(first_dealer) is bool:
+    if first_dealer is not None and (type(first_dealer) is not int or first_dealer not in (0, 1)):
         raise SaveError("first_dealer", f"{show(first_dealer)} is not 0, 1 or null")
     assisted = data.get("assisted", False)
     if type(assisted) is not bool:
