@@ -54,3 +54,15 @@ def test_a_short_message_gets_a_short_box_and_a_long_one_pages(theme) -> None:
     assert len(pages) > 1
     room = view.box(theme)
     assert widgets.message_box(theme, room, len(pages[0])).height <= room.height
+
+
+def test_a_huge_message_is_shown_cut_and_pages_at_once(theme) -> None:
+    from gin_handset.screens.common import MAX_MESSAGE
+    from tests.work import counted_calls
+
+    view = MessageView(["Settings file x is bad, field " + "z" * 3_000_000 + " unknown"])
+    with counted_calls() as calls:
+        pages = view.pages(theme)
+    assert calls.count < 200_000, "bounded work"
+    shown = "".join("".join(page) for page in pages)
+    assert shown.endswith("...") and len(shown) <= MAX_MESSAGE

@@ -69,6 +69,9 @@ def draw_text_box(lcd: pygame.Surface, theme: Theme, content: pygame.Rect, text:
     widgets.draw_message(lcd, theme, room, lines)
 
 
+MAX_MESSAGE = 2000  # characters of one message shown in a box (some 40 pages at 128x160)
+
+
 class MessageView:
     """Messages shown one after another in a box, each paged with 2/8; OK or CLR moves on."""
 
@@ -79,7 +82,10 @@ class MessageView:
     def pages(self, theme: Theme) -> list[list[str]]:
         box = self.box(theme)
         font = theme.font("body")
-        lines = wrap_text(for_people(self.messages[0]), font, box.width - 6 * widgets.MARGIN)
+        text = self.messages[0]
+        if len(text) > MAX_MESSAGE:  # a phone's box never needs more; wrapping costs per page
+            text = text[: MAX_MESSAGE - 3] + "..."
+        lines = wrap_text(for_people(text), font, box.width - 6 * widgets.MARGIN)
         return widgets.paginate(lines, widgets.message_lines(theme, box))
 
     @staticmethod
