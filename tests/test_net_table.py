@@ -317,3 +317,21 @@ def test_a_bad_table_file_is_refused_naming_the_field(change, name):
     with pytest.raises(ProtocolError) as caught:
         Table.from_dict({**table.to_dict(), **change}, Clock())
     assert caught.value.field == name
+
+
+def test_a_deal_a_phone_never_sends_its_part_of_ends_the_table_within_the_patience():
+    """Both phones there, one never sends its contribution: the table does not wait for ever;
+    with no match dealt, it ends with no winner (and no reveal: there is no deal to show)."""
+    clock = Clock()
+    table = Table("123456", Options(), 0, clock, 300.0)
+    inbox: dict[int, list] = {0: [], 1: []}
+    for name in ("Ann", "Bob"):
+        deliver(inbox, table.sit(name)[2])
+    deliver(inbox, table.contribute(0, secrets.token_hex(16)))
+    clock.now += 299.0
+    assert table.tick() == [] and table.status == "seeding"
+    clock.now += 1.0
+    deliver(inbox, table.tick())
+    assert (table.status, table.winner, table.reason) == ("over", None, "unready")
+    assert last(inbox, 1, "table")["status"] == "over"
+    assert not [m for m in inbox[0] + inbox[1] if m["type"] == "reveal"]

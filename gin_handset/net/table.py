@@ -85,6 +85,7 @@ class Table:
         self.reason: str | None = None
         self.ended_at: float | None = None
         self.revision = 0  # counts the changes a saved file must hold
+        self.seeding_since: float | None = None  # when both seats were taken
         self._running: int | None = None  # the seat whose clock runs
         self._since = 0.0
 
@@ -100,7 +101,7 @@ class Table:
         out: list[Out] = [(seat, {"v": VERSION, "type": "joined", "code": self.code,
                                   "seat": seat, "token": token})]
         if len(self.seats) == 2:
-            self.status = SEEDING
+            self.status, self.seeding_since = SEEDING, self.clock()
             self.secret, self.salt = secrets.token_bytes(SECRET_BYTES), secrets.token_bytes(
                 SALT_BYTES)
         self.revision += 1
@@ -249,7 +250,8 @@ class Table:
         """Check the clocks and the patience: a seat out of time or away too long loses (the
         one that went away first; two that went away at the same moment: the match ends with
         no winner), and so does one that, both phones here, has not said it is ready for the
-        next hand within the patience after the other did."""
+        next hand within the patience after the other did. A deal that both phones have not
+        made within the patience (one never sent its part) ends the table with no winner."""
         if self.status == OVER:
             return []
         now = self.clock()
@@ -258,9 +260,12 @@ class Table:
             return self._finish(1 - self._running, "time")
         away = [(s.away_since, i) for i, s in enumerate(self.seats)
                 if s.away_since is not None and now - s.away_since >= self.patience]
+        here = all(s.present for s in self.seats)
+        if (self.status == SEEDING and here and self.seeding_since is not None
+                and now - self.seeding_since >= self.patience):
+            return self._finish(None, "unready")  # a phone never sent its part of the deal
         asked = [(s.ready_since, i) for i, s in enumerate(self.seats) if s.ready_since is not None]
-        if (not away and len(asked) == 1 and now - asked[0][0] >= self.patience
-                and all(s.present for s in self.seats)):
+        if not away and len(asked) == 1 and now - asked[0][0] >= self.patience and here:
             return self._finish(asked[0][1], "unready")
         if not away:
             return []
@@ -401,6 +406,7 @@ class Table:
             table.secret = bytes.fromhex(text(data, "secret", HEX, "whole bytes in hex digits"))
             table.salt = bytes.fromhex(text(data, "salt", HEX, "whole bytes in hex digits"))
         table.status = status
+        table.seeding_since = now if status == SEEDING else None
         steps = field(data, "steps", list)
         if len(steps) > MAX_STEPS or not all(type(s) is str and len(s) <= 120 for s in steps):
             raise ProtocolError("steps", "not a list of steps")
