@@ -120,22 +120,24 @@ def test_guesses_from_an_address_never_lock_out_a_seat_rejoining_with_its_token(
         server.stop()
 
 
+async def seat_and_drop_bob(url: str) -> str:
+    """Ann and Bob seated and dealt; Bob's link closed. The table's code."""
+    ann, bob, joined = await seeding_pair(url)
+    for ws in (ann, bob):
+        await ws.send(json.dumps(request("contribute", contribution="ab" * 16)))
+    for ws in (ann, bob):
+        await reply(ws, "view")
+    await bob.close()
+    return joined[0]["code"]
+
+
 def test_the_seat_that_went_away_first_still_loses_after_the_server_is_killed(tmp_path):
     """Bob's phone goes first, then Ann's; the server is killed and restarted; neither comes
     back: Bob loses on patience, as he would have without the restart (not seat 0)."""
     server = ServerProcess(tmp_path, "--patience", "2", "--no-fsync")
 
-    async def seat_and_drop_bob() -> str:
-        ann, bob, joined = await seeding_pair(server.url)
-        for ws in (ann, bob):
-            await ws.send(json.dumps(request("contribute", contribution="ab" * 16)))
-        for ws in (ann, bob):
-            await reply(ws, "view")
-        await bob.close()
-        return joined[0]["code"]
-
     try:
-        code = asyncio.run(seat_and_drop_bob())
+        code = asyncio.run(seat_and_drop_bob(server.url))
         path = tmp_path / "tables" / f"{code}.json"
         wait_until(lambda: saved(path)["seats"][1].get("away_for") is not None)
         server.kill()
@@ -205,17 +207,8 @@ def test_the_table_file_keeps_up_with_how_long_a_seat_has_been_away(tmp_path):
     later still knows he has been away that long (not from his departure's save alone)."""
     server = start_in_thread("127.0.0.1", 0, tmp_path, Limits(note_waits=0.2))
 
-    async def seat_and_drop_bob() -> str:
-        ann, bob, joined = await seeding_pair(server.url)
-        for ws in (ann, bob):
-            await ws.send(json.dumps(request("contribute", contribution="ab" * 16)))
-        for ws in (ann, bob):
-            await reply(ws, "view")
-        await bob.close()
-        return joined[0]["code"]
-
     try:
-        code = asyncio.run(seat_and_drop_bob())
+        code = asyncio.run(seat_and_drop_bob(server.url))
         path = tmp_path / "tables" / f"{code}.json"
         wait_until(lambda: (saved(path)["seats"][1].get("away_for") or 0) >= 1.0, 5)
     finally:

@@ -223,14 +223,20 @@ def check_sheet(seen: Seen) -> None:
     assert seen.sheet[-1].label == ("Final" if over.options.match_bonuses else "Total")
 
 
-def test_the_app_joins_a_table_from_the_command_line_and_plays_a_whole_match(
-        data_dir: Path, display, server: ServerHandle) -> None:
+def joined_a_bot(data_dir: Path, server: ServerHandle,
+                 out: dict) -> tuple[TableDriver, threading.Thread]:
+    """Bob's app, opened with --join on a table that a bot (Ann, in ``out``) made."""
     SettingsStore(data_dir).save(Settings(nickname="Bob"))
-    out: dict = {}
     bot_thread = run_bot(server.url, create_hello("Ann", Options(points_to_win=50)), out)
     wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
     host, port = server.address
-    driver = TableDriver(join=f"{host}:{port}/{out['bot'].link.code}")
+    return TableDriver(join=f"{host}:{port}/{out['bot'].link.code}"), bot_thread
+
+
+def test_the_app_joins_a_table_from_the_command_line_and_plays_a_whole_match(
+        data_dir: Path, display, server: ServerHandle) -> None:
+    out: dict = {}
+    driver, bot_thread = joined_a_bot(data_dir, server, out)
     seen = driver.play()
     bot_thread.join(20)
     check_match(seen, out["bot"], "Bob")
@@ -241,12 +247,8 @@ def test_the_score_says_when_the_other_player_waits_for_the_next_hand(
         data_dir: Path, display, server: ServerHandle) -> None:
     from gin_handset.render import table
 
-    SettingsStore(data_dir).save(Settings(nickname="Bob"))
     out: dict = {}
-    bot_thread = run_bot(server.url, create_hello("Ann", Options(points_to_win=50)), out)
-    wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
-    host, port = server.address
-    driver = TableDriver(join=f"{host}:{port}/{out['bot'].link.code}")
+    driver, bot_thread = joined_a_bot(data_dir, server, out)
     deadline = time.monotonic() + SECONDS
     while not isinstance(driver.top, ScoreScreen):
         driver.step()
