@@ -213,3 +213,33 @@ def test_the_table_file_keeps_up_with_how_long_a_seat_has_been_away(tmp_path):
         wait_until(lambda: (saved(path)["seats"][1].get("away_for") or 0) >= 1.0, 5)
     finally:
         server.stop()
+
+
+def test_a_phone_whose_partner_never_sends_its_part_of_the_deal_is_told_why(tmp_path):
+    """Ann's link makes the table and stays, but never sends its contribution; Bob's phone
+    sends its own, and once the table's patience is over it says why the table went."""
+    from gin_handset.session.remote import join_table
+
+    server = start_in_thread("127.0.0.1", 0, None, Limits(patience=0.5))
+
+    async def scenario() -> None:
+        ann = await connect(server.url, proxy=None)
+        await ann.send(json.dumps(create_hello("Ann", Options())))
+        code = (await reply(ann, "joined"))["code"]
+        bob = join_table(server.url, code, "Bob")
+        try:
+            told: list[str] = []
+            async with asyncio.timeout(10):
+                while not told:
+                    await asyncio.sleep(0.05)
+                    bob.advance(50)
+                    told = bob.take_problems()
+            assert told == ["The table was lost: Ann's phone did not send its part of the deal"]
+        finally:
+            bob.close()
+            await ann.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.stop()

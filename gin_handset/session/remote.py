@@ -147,9 +147,9 @@ class RemoteSession(SessionBase):
             elif update.kind == "error" and not first:
                 self.problems.append(f"The table said: {update.message.get('reason')}")
                 self._sent_at = None
-            elif update.kind == "closed" and not self.match_over:
+            elif update.kind == "closed" and (not self.match_over or self._view is None):
                 self._lost = True
-                reason = update.message.get("reason")
+                reason = update.message.get("reason") or self._undealt_end()
                 if not reason or not any(str(reason) in told for told in self.problems):
                     self.problems.append(f"The table was lost: {reason}" if reason
                                          else "The table was lost")
@@ -202,6 +202,13 @@ class RemoteSession(SessionBase):
         if record is not None and self.ledger is not None:
             match = self.client.verification.match  # type: ignore[union-attr]
             self.problems.extend(self.ledger.count_finished(record, match))
+
+    def _undealt_end(self) -> str | None:
+        """Why a table ended before its deal was made: the other phone never sent its part."""
+        table = self.table
+        if table.get("status") != "over" or all(table.get("contributed") or [False]):
+            return None
+        return f"{self.seats.name(self.seats.other)}'s phone did not send its part of the deal"
 
     def record(self) -> MatchRecord | None:
         """The whole match as this phone's player saw it end, once the table revealed it and
