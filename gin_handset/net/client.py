@@ -87,10 +87,14 @@ class SeatLink:
         return self.table is not None and self.table.get("status") == "over"
 
     @property
+    def dealt(self) -> bool:
+        """Both phones sent their part of the deal: a match was dealt."""
+        return all((self.table or {}).get("contributed") or [False])
+
+    @property
     def finished(self) -> bool:
         """The table is over and has told all it will: the reveal, when a match was dealt."""
-        dealt = all((self.table or {}).get("contributed") or [False])
-        return self.over and (self.reveal is not None or not dealt)
+        return self.over and (self.reveal is not None or not self.dealt)
 
     async def run(self, react: React | None = None) -> None:
         """Connect, rejoin after every lost link, until closed, refused or given up."""

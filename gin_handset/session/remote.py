@@ -205,8 +205,8 @@ class RemoteSession(SessionBase):
 
     def _undealt_end(self) -> str | None:
         """Why a table ended before its deal was made: the other phone never sent its part."""
-        table = self.table
-        if table.get("status") != "over" or all(table.get("contributed") or [False]):
+        link = self.client.link
+        if not link.over or link.dealt:
             return None
         return f"{self.seats.name(self.seats.other)}'s phone did not send its part of the deal"
 
