@@ -54,7 +54,8 @@ def _scale(text: str) -> int:
 
 
 DEALERS = {"you": 0, "cpu": 1}
-MAX_WINDOW = 16_384  # pixels a side: larger than any screen
+MAX_WINDOW = 8_192  # pixels a side: taller and wider than any screen made
+MAX_WINDOW_AREA = 40_000_000  # pixels in all: an 8K screen holds 33 million; about 9 bytes each
 MAX_SCALE = 64
 
 
@@ -253,9 +254,10 @@ def check_scale(args: argparse.Namespace, parser: argparse.ArgumentParser, skin:
     if args.scale is None:
         return
     width, height = (side * args.scale for side in skin.body_size)
-    if max(width, height) > MAX_WINDOW:
+    if max(width, height) > MAX_WINDOW or width * height > MAX_WINDOW_AREA:
         parser.error(f"argument --scale: {args.scale} makes the {show_path(skin.name)} window "
-                     f"{width}x{height} pixels; at most {MAX_WINDOW} a side")
+                     f"{width}x{height} pixels; at most {MAX_WINDOW} a side and "
+                     f"{MAX_WINDOW_AREA // 1_000_000} million pixels in all")
 
 
 def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
@@ -263,7 +265,26 @@ def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> a
     args = parser.parse_args(argv)
     if args.seed is None and (args.hand != 1 or args.dealer is not None):
         parser.error(f"argument {'--hand' if args.hand != 1 else '--dealer'}: needs --seed N")
+    _one_phone_key_a_key(args.bind, parser)
     return args
+
+
+def _one_phone_key_a_key(bindings: Sequence[tuple[str, Any]],
+                         parser: argparse.ArgumentParser) -> None:
+    """Two ``--bind`` values that give one keyboard key different phone keys are a usage
+    error (``x=select`` and ``X=clear``), not a silent win for the later one."""
+    from gin_handset.device.bindings import parse_binding
+
+    first: dict[Any, tuple[str, Any]] = {}
+    for name, key in bindings:
+        earlier = first.setdefault(parse_binding(name), (name, key))
+        if earlier[1] != key:
+            parser.error(f"argument --bind: {name + '=' + _target(key)!r} binds {earlier[0]!r} "
+                         f"again, already bound to {_target(earlier[1])}; bind each key once")
+
+
+def _target(key: Any) -> str:
+    return "none" if key is None else key.value
 
 
 def match_start(args: argparse.Namespace) -> Any:

@@ -35,7 +35,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--scale", "999999"], "--scale", "must be at most 64"),
         (["--scale", "9" * 5000], "--scale", "expected a whole number of at most 40 digits"),
         (["--seed", "9" * 5000], "--seed", "expected a whole number of at most 40 digits"),
-        (["--skin", "qvga", "--scale", "30"], "--scale", "at most 16384 a side"),
+        (["--skin", "qvga", "--scale", "13"], "--scale", "3692x8242 pixels; at most 8192 a side"),
         (["--skin", "gone/away.yaml"], "--skin", "no such file"),
         (["--frobnicate"], "", "unrecognized arguments: --frobnicate"),
         (["--bind", "q"], "--bind", "expected KEY=PHONEKEY, got 'q'"),
@@ -43,6 +43,10 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--bind", "x=fire"], "--bind", "unknown phone key 'fire'"),
         (["--bind", "x" * 5000 + "=select"], "--bind", "at most 80 characters, got 'xxx"),
         (["--screenshot-key", "x" * 5000], "--screenshot-key", "at most 80 characters"),
+        (["--bind", "x=select", "--bind", "X=clear"], "--bind",
+         "'X=clear' binds 'x' again, already bound to select; bind each key once"),
+        (["--bind", "shift+3=5", "--bind", "Shift+3=none"], "--bind",
+         "'Shift+3=none' binds 'shift+3' again, already bound to 5"),
         (["--skin", "a/" + "b" * 5000], "--skin", "bbb...bbb"),
         (["--table-host", "::::"], "--table-host", "expected an IP address or a host name"),
         (["--table-host", "my host"], "--table-host", "got 'my host'"),
@@ -57,6 +61,21 @@ def test_bad_values(args, flag, what):
     assert len(lines) == 1, result.stderr
     assert flag in lines[0] and what in lines[0] and len(lines[0]) < 400
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_window_of_too_many_pixels_is_refused_though_no_side_is_too_long(tmp_path):
+    square = tmp_path / "square.yaml"
+    square.write_text("extends: classic\nname: square\nbody:\n  size: [1200, 1200]\n")
+    result = run("--skin", str(square), "--scale", "6")
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == (
+        "gin-handset: error: argument --scale: 6 makes the square window 7200x7200 pixels; "
+        "at most 8192 a side and 40 million pixels in all")
+
+
+def test_the_same_binding_given_twice_is_taken(data_dir):
+    result = run("--bind", "x=select", "--bind", "x=select", "--list-skins")
+    assert result.returncode == 0, result.stderr
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost",
