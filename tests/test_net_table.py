@@ -335,3 +335,23 @@ def test_a_deal_a_phone_never_sends_its_part_of_ends_the_table_within_the_patien
     assert (table.status, table.winner, table.reason) == ("over", None, "unready")
     assert last(inbox, 1, "table")["status"] == "over"
     assert not [m for m in inbox[0] + inbox[1] if m["type"] == "reveal"]
+
+
+def test_a_wait_counts_as_a_change_every_so_often_and_only_while_the_table_waits():
+    table, clock, _inbox = seated()
+    assert not table.note_wait(10.0), "both seats here, nobody ready: nothing to keep up with"
+    clock.now += 60.0
+    assert not table.note_wait(10.0)
+    table.depart(1)
+    revision = table.revision
+    assert not table.note_wait(10.0), "the first tick of a wait starts its count"
+    clock.now += 9.0
+    assert not table.note_wait(10.0) and table.revision == revision
+    clock.now += 1.0
+    assert table.note_wait(10.0) and table.revision == revision + 1
+    assert not table.note_wait(10.0), "counted once for those ten seconds"
+    clock.now += 10.0
+    assert table.note_wait(10.0) and table.revision == revision + 2
+    table.arrive(1)
+    clock.now += 30.0
+    assert not table.note_wait(10.0), "no seat away: the wait is over"

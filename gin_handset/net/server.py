@@ -141,7 +141,6 @@ class TableServer:
         self.guesses = Tries(self.limits.guesses)
         self.creates = Tries(self.limits.creates)
         self.stopping = False  # the links closing now are the server's doing, not the phones'
-        self.noted: dict[str, float] = {}  # when each table was last saved by the ticks
         self.problems: list[str] = []
 
     # Files.
@@ -172,7 +171,6 @@ class TableServer:
         self.tables.pop(code, None)
         self.locks.pop(code, None)
         self.saved.pop(code, None)
-        self.noted.pop(code, None)
         for seat in range(2):
             client = self.seated.pop((code, seat), None)
             if client is not None:
@@ -394,11 +392,8 @@ class TableServer:
                 self._drop(code)
                 continue
             out = table.tick()
-            note = (not out and self.folder is not None and table.waits()
-                    and now - self.noted.setdefault(code, now) >= self.limits.note_waits)
-            if note:  # the file keeps up with how long the wait has run
-                table.revision += 1
-                self.noted[code] = now
+            note = not out and self.folder is not None and table.note_wait(
+                self.limits.note_waits)
             if out or note:
                 async with self.locks.setdefault(code, asyncio.Lock()):
                     await self._save(table)

@@ -87,6 +87,7 @@ class Table:
         self.revision = 0  # counts the changes a saved file must hold
         self.seeding_since: float | None = None  # when both seats were taken
         self._running: int | None = None  # the seat whose clock runs
+        self._noted_at: float | None = None  # when a wait was last counted as a change
         self._since = 0.0
 
     # Seats.
@@ -240,11 +241,22 @@ class Table:
             left -= self.clock() - self._since
         return max(0.0, left)
 
-    def waits(self) -> bool:
-        """A seat is away, or one has asked for the next hand: the table's file should keep
-        up with how long."""
-        return self.status != OVER and any(
+    def note_wait(self, every: float) -> bool:
+        """While a seat is away, or one has asked for the next hand, the table's file should
+        keep up with how long: every ``every`` seconds of such a wait this counts a change (so
+        the file is saved again) and is true."""
+        waits = self.status != OVER and any(
             s.away_since is not None or s.ready_since is not None for s in self.seats)
+        if not waits:
+            return False
+        now = self.clock()
+        if self._noted_at is None:
+            self._noted_at = now
+        if now - self._noted_at < every:
+            return False
+        self._noted_at = now
+        self.revision += 1
+        return True
 
     def tick(self) -> list[Out]:
         """Check the clocks and the patience: a seat out of time or away too long loses (the
