@@ -311,6 +311,9 @@ def test_a_table_closed_while_waiting_reads_back_from_its_file():
     ({"code": "12"}, "code"),
     ({"seats": []}, "seats"),
     ({"secret": "abc"}, "secret"),  # not whole bytes
+    ({"seeding_for": -5}, "seeding_for"),
+    ({"seeding_for": "long"}, "seeding_for"),
+    ({"seeding_for": 1e300}, "seeding_for"),
 ])
 def test_a_bad_table_file_is_refused_naming_the_field(change, name):
     table, _clock, _inbox = seated()
@@ -335,6 +338,27 @@ def test_a_deal_a_phone_never_sends_its_part_of_ends_the_table_within_the_patien
     assert (table.status, table.winner, table.reason) == ("over", None, "unready")
     assert last(inbox, 1, "table")["status"] == "over"
     assert not [m for m in inbox[0] + inbox[1] if m["type"] == "reveal"]
+
+
+def test_after_a_restart_a_stalled_deal_has_only_the_rest_of_its_patience():
+    """The file keeps how long the deal has waited for a phone's part: 200 s before the
+    server went down, so once both phones are back the table ends 100 s later."""
+    clock = Clock()
+    table = Table("123456", Options(), 0, clock, 300.0)
+    for name in ("Ann", "Bob"):
+        table.sit(name)
+    table.contribute(0, secrets.token_hex(16))
+    clock.now += 200.0
+    later = Clock()
+    later.now = 5000.0
+    back = Table.from_dict(json.loads(json.dumps(table.to_dict())), later)
+    back.arrive(0)
+    back.arrive(1)
+    later.now += 99.0
+    assert back.tick() == [] and back.status == "seeding"
+    later.now += 1.0
+    back.tick()
+    assert (back.status, back.winner, back.reason) == ("over", None, "unready")
 
 
 def test_a_wait_counts_as_a_change_every_so_often_and_only_while_the_table_waits():

@@ -242,11 +242,11 @@ class Table:
         return max(0.0, left)
 
     def note_wait(self, every: float) -> bool:
-        """While a seat is away, or one has asked for the next hand, the table's file should
-        keep up with how long: every ``every`` seconds of such a wait this counts a change (so
-        the file is saved again) and is true."""
-        waits = self.status != OVER and any(
-            s.away_since is not None or s.ready_since is not None for s in self.seats)
+        """While a seat is away, one has asked for the next hand or the deal is not yet made,
+        the table's file should keep up with how long: every ``every`` seconds of such a wait
+        this counts a change (so the file is saved again) and is true."""
+        waits = self.status == SEEDING or (self.status != OVER and any(
+            s.away_since is not None or s.ready_since is not None for s in self.seats))
         if not waits:
             return False
         now = self.clock()
@@ -363,6 +363,8 @@ class Table:
                        "away_for": None if s.away_since is None else now - s.away_since,
                        "ready_for": None if s.ready_since is None else now - s.ready_since}
                       for i, s in enumerate(self.seats)],
+            "seeding_for": None if self.status != SEEDING or self.seeding_since is None
+            else now - self.seeding_since,
             "secret": self.secret.hex(),
             "salt": self.salt.hex(),
             "steps": self.steps,
@@ -418,7 +420,12 @@ class Table:
             table.secret = bytes.fromhex(text(data, "secret", HEX, "whole bytes in hex digits"))
             table.salt = bytes.fromhex(text(data, "salt", HEX, "whole bytes in hex digits"))
         table.status = status
-        table.seeding_since = now if status == SEEDING else None
+        seeding_for = (  # not in the files of earlier servers: from now
+            field(data, "seeding_for", (int, float, type(None))) if "seeding_for" in data
+            else None)
+        if seeding_for is not None and not 0 <= seeding_for <= 86_400:
+            raise ProtocolError("seeding_for", f"{show(seeding_for)} is not 0 to 86400 seconds")
+        table.seeding_since = now - (seeding_for or 0.0) if status == SEEDING else None
         steps = field(data, "steps", list)
         if len(steps) > MAX_STEPS or not all(type(s) is str and len(s) <= 120 for s in steps):
             raise ProtocolError("steps", "not a list of steps")
