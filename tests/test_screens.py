@@ -9,10 +9,10 @@ from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import widgets
 from gin_handset.render.fonts import text_width
-from gin_handset.rules.options import OKLAHOMA
+from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, ScreenStack
 from gin_handset.screens.context import AppContext, KeyPages, Matches, NoMatches
-from gin_handset.screens.help import HelpScreen
+from gin_handset.screens.help import HelpScreen, rules_text
 from gin_handset.screens.main_menu import ITEMS, MainMenu
 from gin_handset.screens.options import ROWS, OptionsScreen
 from gin_handset.settings import Settings, SettingsStore
@@ -267,6 +267,22 @@ def test_how_to_play_follows_the_options(data_dir, theme):
     context, _ = help_stack(theme)
     text = " ".join(" ".join(p.lines) for p in HelpScreen(context).pages())
     assert "plus 25" in text and "10 or less" in text
+
+
+@pytest.mark.parametrize("options", [Options(), Options(game_type=OKLAHOMA, match_bonuses=True,
+                                                     oklahoma_spade_doubles=True)])
+def test_how_to_play_starts_each_page_with_a_section_not_mid_sentence(data_dir, skin, options):
+    """Every section fits on a page of every bundled skin, so each rules page begins with a
+    heading (on flip's 128x128 "The upcard" once began "upcard or pass, then..."), and no
+    line is lost or repeated on the way."""
+    _name, theme = skin
+    SettingsStore().save(Settings(options=options))
+    context, _ = help_stack(theme)
+    rules = [page.lines for page in HelpScreen(context).pages() if page.lines]
+    per_page = widgets.lines_per_page(theme, widgets.layout(theme).content.inflate(0, -2))
+    assert all(lines[0].startswith("# ") and len(lines) <= per_page for lines in rules)
+    headings = [line[2:] for lines in rules for line in lines if line.startswith("# ")]
+    assert headings == [heading for heading, _ in rules_text(options)]
 
 
 def test_how_to_play_lists_the_match_keys(data_dir, theme):

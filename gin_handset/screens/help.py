@@ -104,7 +104,9 @@ def rules_text(options: Options) -> list[tuple[str, str]]:
 def build_pages(context: AppContext, theme: Theme) -> list[Page]:
     """Every page for ``theme``'s screen: the rules wrapped to its width, then the keys.
 
-    Sections run on from page to page; a heading never ends a page.
+    A section that does not fit in what is left of a page starts the next one, so a page
+    never begins mid-sentence; only a section longer than a whole page runs on to the next,
+    and a heading never ends a page.
     """
     content = widgets.layout(theme).content.inflate(0, -2)
     font = theme.font("body")
@@ -112,9 +114,12 @@ def build_pages(context: AppContext, theme: Theme) -> list[Page]:
     per_page = widgets.lines_per_page(theme, content)
     pages: list[list[str]] = [[]]
     for heading, paragraph in rules_text(context.settings.options):
-        if pages[-1]:
+        section = [f"# {heading}", *wrap_text(paragraph, font, width)]
+        if pages[-1] and len(pages[-1]) + 1 + len(section) > per_page >= len(section):
+            pages.append([])
+        elif pages[-1]:
             pages[-1].append("")
-        for line in [f"# {heading}", *wrap_text(paragraph, font, width)]:
+        for line in section:
             full = len(pages[-1]) >= per_page
             orphan = line.startswith("# ") and len(pages[-1]) >= per_page - 1
             if full or orphan:
