@@ -28,6 +28,16 @@ from tests.net_tools import ROOT, ServerProcess
     (bot_main, ["--join", "localhost:80/12"], "six digits"),
     (bot_main, ["--join", "localhost:80", "--level", "god"], "argument --level"),
     (bot_main, ["--join", "localhost:80", "--nickname", "x" * 40], "argument --nickname"),
+    (serve_main, ["--port", "\u00b2"], "expected a port 0 to 65535, got '\u00b2'"),
+    (serve_main, ["--rate", "9" * 5000], "expected a whole number 1 to 1000000, got '999"),
+    (serve_main, ["--per-address", "\u00b3"], "expected a whole number 1 to 1000000"),
+    (serve_main, ["--patience", "x" * 5000], "expected seconds, got 'xxx"),
+    (bot_main, ["--join", "localhost:80", "--seed", "9" * 5000],
+     "argument --seed: expected a whole number of at most 40 digits, got '999"),
+    (bot_main, ["--join", "localhost:80", "--points", "9" * 5000],
+     "argument --points: expected a whole number of at most 6 digits"),
+    (bot_main, ["--join", "localhost:80", "--points", "7"], "invalid choice: 7"),
+    (bot_main, ["--join", "localhost:80", "--minutes", "x"], "argument --minutes"),
 ])
 def test_bad_values_are_one_line_errors_with_status_2(main, argv, words, capsys):
     with pytest.raises(SystemExit) as stop:
@@ -35,6 +45,7 @@ def test_bad_values_are_one_line_errors_with_status_2(main, argv, words, capsys)
     assert stop.value.code == 2
     error = capsys.readouterr().err
     assert words in error and error.count("\n") == 1 and "Traceback" not in error
+    assert len(error) < 300, "a hostile value is never echoed whole"
 
 
 def test_addresses_are_read_with_or_without_a_code():
