@@ -236,6 +236,7 @@ def test_a_hint_shows_the_coachs_move_and_marks_the_match_assisted(tmp_path):
     advice = session.hint()
     assert advice is not None and advice.action in session.view().legal_actions
     assert hint.text() == advice.reason and hint.dirty
+    assert hint.prompt(1) == "The match counts as assisted"
     assert isinstance(hint.on_key(K.SELECT), Pop)
 
 
@@ -268,6 +269,8 @@ def test_no_hint_in_the_computers_turn(tmp_path):
     step = host.on_key(K.NUM7)
     assert step.screen.text() == "No move of yours to hint at now"
     assert not host.ui.session.record.assisted
+    assert step.screen.prompt(1) == "OK: back", "no hint given: the match is not assisted"
+    assert step.screen.prompt(2) == "2/8: page 1/2"
 
 
 def test_after_a_hand_the_coach_reviews_the_knocks_it_would_have_made_otherwise(theme):

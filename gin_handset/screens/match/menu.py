@@ -230,7 +230,12 @@ class HintScreen(Screen):
         pages = self.pages(theme)
         self.page = max(0, min(self.page, len(pages) - 1))
         table.draw_rich_message(lcd, theme, self.room(theme), pages[self.page])
-        if len(pages) > 1:
-            widgets.draw_prompt(lcd, theme, f"2/8: page {self.page + 1}/{len(pages)}, assisted")
-        else:
-            widgets.draw_prompt(lcd, theme, "The match counts as assisted")
+        widgets.draw_prompt(lcd, theme, self.prompt(len(pages)))
+
+    def prompt(self, pages: int) -> str:
+        """The prompt line: the page, and that the match now counts as assisted (not when the
+        hint was refused: then it does not)."""
+        given = self.refused is None
+        if pages > 1:
+            return f"2/8: page {self.page + 1}/{pages}" + (", assisted" if given else "")
+        return "The match counts as assisted" if given else "OK: back"
