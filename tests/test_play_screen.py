@@ -13,9 +13,9 @@ import pytest
 from gin_handset.ai import make_player
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import table, widgets
-from gin_handset.rules.actions import Knock
+from gin_handset.rules.actions import Knock, parse_action
 from gin_handset.rules.cards import Card
-from gin_handset.rules.hand import Phase
+from gin_handset.rules.hand import EventKind, Phase
 from gin_handset.rules.options import Options
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace
 from gin_handset.screens.context import AppContext
@@ -24,14 +24,17 @@ from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
 from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import PILE, STOCK, Focus, PlayScreen
+from gin_handset.screens.match.replay import describe_step
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import HUMAN
+from gin_handset.session.replayer import last_hand
 from gin_handset.session.review import Reconsidered, reconsider
 from gin_handset.session.saves import SaveStore
+from gin_handset.session.seats import COMPUTER_SEATS
 from tests.conftest import SKINS, skin_theme
 from tests.test_match_references import ui_at
 from tests.test_play_seeds import play_computer_step
@@ -327,3 +330,18 @@ def test_the_review_says_what_each_knock_decision_was_worth():
     for item, text in zip(reviewed, said, strict=True):
         count = item.yours.rsplit(" ", 1)[1]
         assert text.startswith(f"Play on: a knock with {count} would score about ")
+
+
+def test_a_gin_is_called_gin_at_the_showdown_and_in_the_replay(tmp_path):
+    """Seed 38025: the player takes the upcard, throws 2h and holds gin. The showdown and the
+    hand's replay say so (they said "You knock: deadwood 0 of 10" and "You knocked")."""
+    options = Options(points_to_win=50)
+    session = MatchSession.new(options, 38025, "normal", SaveStore(tmp_path))
+    for step in ("take", "discard 2h", "knock"):
+        assert session.act(parse_action(step)) is None, step
+    ui = MatchUI(session, AppContext(skin_theme("classic")))
+    screen = ArrangeScreen(ui)
+    assert screen.knocking and screen.captions()[1] == "You go gin: deadwood 0"
+    knock = next(p for p in last_hand(session.record)
+                 if p.event is not None and p.event.kind is EventKind.KNOCK)
+    assert describe_step(knock, COMPUTER_SEATS) == ["You went gin "]

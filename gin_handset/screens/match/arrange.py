@@ -92,6 +92,28 @@ class ArrangeScreen(MatchPart):
         targets = () if knocker.is_gin else knocker.melds
         return _scored(targets, self.view.hand, tuple(self.melds))
 
+    def captions(self) -> tuple[str, str]:
+        """The line over the other seat's cards and the one over the player's: who knocked or
+        went gin, and the deadwood as it counts."""
+        view = self.view
+        knocker = view.knocker_arrangement
+        opponent = self.ui.seats.name(view.opponent)
+        if knocker is None:
+            theirs = f"{opponent}: {view.opponent_hand_count} cards"
+        elif knocker.deadwood_count == 0:
+            theirs = f"{opponent} went gin"
+        else:
+            theirs = f"{opponent} knocked: deadwood {knocker.deadwood_count}"
+        count = self.deadwood_count()
+        outcome = self.outcome()
+        scored = count if outcome is None else outcome.deadwood_count
+        mine = ("You go gin: deadwood 0" if self.knocking and count == 0
+                else f"You knock: deadwood {count} of {view.knock_limit}" if self.knocking
+                else f"You defend: deadwood {count}" if scored == count
+                else f"Deadwood {count}, {scored} after lay-offs" if self.counted_as_laid()
+                else f"Deadwood {count}, counts {scored}")
+        return theirs, mine
+
     def counted_as_laid(self) -> bool:
         """Whether the score counts the melds as the player laid them."""
         outcome = self.outcome()
@@ -190,27 +212,18 @@ class ArrangeScreen(MatchPart):
         view = self.view
         other = pygame.Rect(0, y + step, theme.width, row_h)
         knocker = view.knocker_arrangement
-        opponent = self.ui.seats.name(view.opponent)
         if knocker is not None:
-            label = f"{opponent} knocked: deadwood {knocker.deadwood_count}"
             shown = table.arranged_row(knocker.melds, knocker.deadwood)
         else:
-            label = f"{opponent}: {view.opponent_hand_count} cards"
             shown = table.arranged_row((), view.opponent_hand or ())
         if shown.cards:
             card_render.draw_hand(lcd, theme, shown.cards, other, shown.looks)
         else:  # the defender's cards, which the knocker does not see
             card_render.draw_hand(lcd, theme, [None] * view.opponent_hand_count, other)
+        label, mine = self.captions()
         table.draw_rich(lcd, theme, [label], spec, (widgets.MARGIN, y))
         y += step
         y += row_h + step
-        count = self.deadwood_count()
-        outcome = self.outcome()
-        scored = count if outcome is None else outcome.deadwood_count
-        mine = (f"You knock: deadwood {count} of {view.knock_limit}" if self.knocking
-                else f"You defend: deadwood {count}" if scored == count
-                else f"Deadwood {count}, {scored} after lay-offs" if self.counted_as_laid()
-                else f"Deadwood {count}, counts {scored}")
         table.draw_rich(lcd, theme, [mine], spec, (widgets.MARGIN, y))
         y += step
         row = self.row()

@@ -62,7 +62,9 @@ def describe_step(position: Position, seats: Seats) -> list[table.Part]:
     if event is None:  # laying down at the showdown
         knocker = position.match.hand.knocker
         return [f"{who} laid down" if position.seat == knocker else f"{who} laid off"]
-    return describe(event, seats, position.gained)
+    gin = (event.kind is EventKind.KNOCK
+           and deadwood(position.match.hand.hands[position.seat]) == 0)
+    return describe(event, seats, position.gained, gin)
 
 
 class ReplayScreen(Screen):

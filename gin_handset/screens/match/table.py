@@ -29,16 +29,19 @@ from gin_handset.session.seats import Seats
 MENU = "Menu"
 
 
-def describe(event: Event, seats: Seats, drawn: Card | None = None) -> list[table.Part]:
+def describe(event: Event, seats: Seats, drawn: Card | None = None, gin: bool = False
+             ) -> list[table.Part]:
     """A short line saying what a player did, with the card shown if it was public, and the
-    card drawn from the stock when it is ``drawn`` (a replay has no secrets)."""
+    card drawn from the stock when it is ``drawn`` (a replay has no secrets); a knock with
+    ``gin`` went gin."""
     who = seats.who(event.seat)
     shown = event.card if event.card is not None else drawn
     card: list[table.Part] = [shown] if shown is not None else []
     words = {
         EventKind.PASS: "passed", EventKind.TAKE: "took",
         EventKind.STOCK: "drew" if drawn else "drew stock", EventKind.PILE: "took",
-        EventKind.DISCARD: "discarded", EventKind.CANCEL: "took back", EventKind.KNOCK: "knocked",
+        EventKind.DISCARD: "discarded", EventKind.CANCEL: "took back",
+        EventKind.KNOCK: "went gin" if gin else "knocked",
         EventKind.END: "ended turn",
     }[event.kind]
     return [f"{who} {words} ", *card]
