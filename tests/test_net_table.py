@@ -379,3 +379,17 @@ def test_a_wait_counts_as_a_change_every_so_often_and_only_while_the_table_waits
     table.arrive(1)
     clock.now += 30.0
     assert not table.note_wait(10.0), "no seat away: the wait is over"
+
+
+def test_a_second_player_of_the_same_nickname_is_told_apart():
+    """Two Anns at one table: the second is Ann2 on both phones (as in pass and play); a
+    nickname of the full 16 characters keeps to 16."""
+    for first, second, shown in (("Ann", "ann", "ann2"), ("A" * 16, "a" * 16, "a" * 15 + "2"),
+                                 ("Ann", "Bob", "Bob")):
+        clock = Clock()
+        table = Table("000004", Options(), 0, clock)
+        table.sit(first)
+        _seat, _token, out = table.sit(second)
+        assert [s.nickname for s in table.seats] == [first, shown]
+        sent = [m for _s, m in out if m["type"] == "table"]
+        assert sent and all(m["nicknames"] == [first, shown] for m in sent)

@@ -21,6 +21,7 @@ from gin_handset.net.protocol import (
     CODE,
     CONTRIBUTION,
     HEX,
+    MAX_NICKNAME,
     MAX_STEPS,
     MINUTES,
     REASONS,
@@ -97,6 +98,8 @@ class Table:
         if len(self.seats) == 2 or self.status != WAITING:
             raise TableError("this table is full")
         token = secrets.token_hex(24)
+        if self.seats and self.seats[0].nickname.lower() == name.lower():
+            name = f"{name[:MAX_NICKNAME - 1]}2"  # two Anns are told apart: Ann and Ann2
         self.seats.append(Seat(name, _hash(token), present=True))
         seat = len(self.seats) - 1
         out: list[Out] = [(seat, {"v": VERSION, "type": "joined", "code": self.code,
