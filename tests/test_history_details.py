@@ -21,9 +21,10 @@ WIDEST_NAME = "W" * MAX_NICKNAME  # the widest nickname the keypad types
 
 
 def finished(game: str = GIN_RUMMY, target: int = 100, level: str = "normal",
-             bonuses: bool = False, hints: bool = False, names: tuple[str, ...] = ()) -> Finished:
+             bonuses: bool = False, hints: bool = False, names: tuple[str, ...] = (),
+             conceded: int | None = None) -> Finished:
     options = Options(points_to_win=target, game_type=game, match_bonuses=bonuses)
-    record = MatchRecord(options, 7, level, assisted=hints, names=names)
+    record = MatchRecord(options, 7, level, assisted=hints, names=names, conceded=conceded)
     return Finished(record, "2026-11-30T21:07:00", (112, 86), 0)
 
 
@@ -31,9 +32,10 @@ def representative() -> list[Finished]:
     """Every game, target and computer level, and people with the widest nickname, with the
     bonuses and hints (the longest lines) and without."""
     opponents = [*((level.name, ()) for level in LEVELS), ("people", ("Ann", WIDEST_NAME))]
-    return [finished(game, target, level, flag, flag, names)
+    return [finished(game, target, level, flag, flag and not names, names, conceded)
             for game in (GIN_RUMMY, OKLAHOMA) for target in CHOICES["points_to_win"]
-            for level, names in opponents for flag in (False, True)]
+            for level, names in opponents for flag in (False, True)
+            for conceded in ((None, 0, 1) if names else (None,))]
 
 
 def test_the_details_name_the_game_target_opponent_and_what_it_was_played_with() -> None:
@@ -43,6 +45,10 @@ def test_the_details_name_the_game_target_opponent_and_what_it_was_played_with()
     assert row_details(finished(OKLAHOMA, 50, hints=True))[1] == "With hints"
     people = finished(level="people", bonuses=True, names=("Ann", "Bob"))
     assert row_details(people) == ("Gin to 100 vs Bob", "With bonuses")
+    left = finished(level="people", bonuses=True, names=("Ann", "Bob"), conceded=1)
+    assert row_details(left) == ("Gin to 100 vs Bob", "Forfeit, with bonuses")
+    assert row_details(finished(level="people", names=("Ann", "Bob"), conceded=0))[1] == (
+        "Forfeit")
 
 
 @pytest.mark.parametrize("skin_name", SKINS)

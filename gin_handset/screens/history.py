@@ -43,14 +43,19 @@ def short_game_name(game: str) -> str:
 def row_details(entry: Finished) -> tuple[str, str]:
     """The two lines under the list: the game, target and opponent (``Gin to 100 vs Hard``,
     ``Okla to 500 vs Ann`` between people; the name last, so a long one is all a narrow screen
-    cuts), then what the match was played with (``With bonuses, hints``; empty if neither)."""
+    cuts), then how it ended and what it was played with (``With bonuses, hints``; ``Forfeit,
+    with bonuses`` for a match a seat lost by leaving, its time or its absence at a network
+    table; empty if none of these)."""
     record = entry.record
     seats = record.seats
     opponent = seats.name(seats.other) if record.names else opponent_shown(record.difficulty)
     played_with = [word for word, on in (("bonuses", record.options.match_bonuses),
                                          ("hints", record.assisted)) if on]
+    parts = ["Forfeit"] if record.conceded is not None else []
+    if played_with:
+        parts.append(f"{'with' if parts else 'With'} {', '.join(played_with)}")
     return (f"{short_game_name(record.options.game_type)} to {record.options.points_to_win} "
-            f"vs {opponent}", f"With {', '.join(played_with)}" if played_with else "")
+            f"vs {opponent}", ", ".join(parts))
 
 
 def draw_details(lcd: pygame.Surface, theme: Theme, lines: tuple[str, str]) -> pygame.Rect:
