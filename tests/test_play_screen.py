@@ -345,3 +345,25 @@ def test_a_gin_is_called_gin_at_the_showdown_and_in_the_replay(tmp_path):
     knock = next(p for p in last_hand(session.record)
                  if p.event is not None and p.event.kind is EventKind.KNOCK)
     assert describe_step(knock, COMPUTER_SEATS) == ["You went gin "]
+
+
+def test_the_upcard_offer_says_when_the_other_player_passed_it(tmp_path):
+    """The offer's box covers the event lines, so the prompt tells that the computer passed
+    the upcard first (at a network table the other player's pass was never shown)."""
+    for seed in range(40):
+        session = MatchSession.new(Options(), seed, "normal", SaveStore(tmp_path))
+        if session.computer_to_act:
+            play_computer_step(session)
+        view = session.view()
+        if view.phase is Phase.OFFER and session.human_to_act and view.log:
+            break
+    else:
+        raise AssertionError("no deal where the computer passes the upcard first")
+    screen = PlayScreen(MatchUI(session, AppContext(skin_theme("classic"))))
+    assert screen.prompt() == ["Take ", view.upcard, " or pass? CPU passed"]
+    first = MatchSession.new(Options(), 0, "normal", SaveStore(tmp_path / "first"))
+    while first.computer_to_act:
+        first = MatchSession.new(Options(), first.record.seed + 1, "normal",
+                                 SaveStore(tmp_path / "first"))
+    offered = PlayScreen(MatchUI(first, AppContext(skin_theme("classic"))))
+    assert offered.prompt() == ["Take ", first.view().upcard, " or pass?"]

@@ -39,7 +39,7 @@ from gin_handset.rules.actions import (
     TakeUpcard,
 )
 from gin_handset.rules.cards import Card
-from gin_handset.rules.hand import Phase
+from gin_handset.rules.hand import EventKind, Phase
 from gin_handset.rules.melds import deadwood
 from gin_handset.screens.match.shortcuts import MOVE_LEFT, MOVE_RIGHT
 from gin_handset.screens.match.table import TableScreen
@@ -226,7 +226,9 @@ class PlayScreen(TableScreen):
         view = self.view
         top = view.discard_pile[-1] if view.discard_pile else None
         if self.phase is Phase.OFFER:
-            return ["Take ", view.upcard, " or pass?"]
+            passed = any(e.kind is EventKind.PASS and e.seat == view.opponent for e in view.log)
+            other = f" {self.ui.seats.name(view.opponent)} passed" if passed else ""
+            return ["Take ", view.upcard, f" or pass?{other}"]
         if self.phase is Phase.DECIDE:
             action = self.choices()[self.choice_cursor][1]
             if isinstance(action, Knock):
