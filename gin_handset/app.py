@@ -124,6 +124,10 @@ class App:
                 self.view.resize(self.window.get_size())
             self.needs_present = True
         elif self.shots is not None and self.shots.wanted(event):
+            if self.notice is not None:  # the pictures show the screen, not a note over it
+                self.notice = None
+                self.stack.top.dirty = True
+                self.draw()
             self.say(self.shots.take(self.lcd, self.window, datetime.now()))
         else:
             before = self.mapper.pressed

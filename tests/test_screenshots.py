@@ -50,6 +50,19 @@ def test_f12_saves_the_lcd_and_the_phone_and_says_where(app: App, tmp_path: Path
     assert len(list((tmp_path / "shots").glob("gin-*-lcd.png"))) == 2, "never overwritten"
 
 
+def test_a_second_picture_soon_after_the_first_is_of_the_screen_not_of_its_note(
+        app: App, tmp_path: Path) -> None:
+    before = pygame.image.tobytes(app.lcd, "RGB")
+    app.step([f12()], 16)
+    first = set((tmp_path / "shots").glob("gin-*-lcd.png"))
+    app.step([], 500)
+    assert app.notice is not None, "the first picture's note is still on the prompt line"
+    app.step([f12()], 16)
+    (second,) = set((tmp_path / "shots").glob("gin-*-lcd.png")) - first
+    assert pygame.image.tobytes(pygame.image.load(str(second)), "RGB") == before
+    assert app.notice is not None and app.notice[0] == "Saved to shots/"
+
+
 def test_shift_f12_is_not_the_screenshot_key(app: App, tmp_path: Path) -> None:
     app.step([f12(shift=True)], 16)
     assert not (tmp_path / "shots").exists() and app.notice is None
