@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from gin_handset.ai import expert
+from gin_handset.ai.levels import PEOPLE
 from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import table
@@ -22,11 +23,11 @@ from gin_handset.screens.history import HistoryScreen, row_label
 from gin_handset.screens.main_menu import HISTORY, ITEMS, STATISTICS, MainMenu
 from gin_handset.screens.match.replay import ReplayScreen, describe_position
 from gin_handset.screens.match.ui import BY_MELDS, sorted_hand
-from gin_handset.screens.statistics import StatisticsScreen
+from gin_handset.screens.statistics import StatisticsScreen, sections, tally_rows
 from gin_handset.session.ledger import Ledger
 from gin_handset.session.replayer import positions
 from gin_handset.session.seats import COMPUTER_SEATS
-from gin_handset.session.statistics import ALL, scope
+from gin_handset.session.statistics import ALL, Statistics, Tally, scope
 from tests.conftest import SKINS, skin_theme
 from tests.pictures import assert_matches_reference
 from tests.test_player_record import finished_match
@@ -282,3 +283,16 @@ def test_the_record_screens_match_their_references(skin_name, data_dir: Path, tm
         replay.index = index
         stack.draw(lcd, theme)
         assert_matches_reference(lcd, f"record_replay_{name}_{skin_name}", tmp_path)
+
+
+def test_statistics_against_people_name_them_and_show_no_hints() -> None:
+    """No hint is given at a table of two people, and the other side is no CPU."""
+    stats = Statistics({scope(ALL, "hard"): Tally(matches=1), scope(ALL, ALL): Tally(matches=1),
+                        scope(ALL, PEOPLE): Tally(matches=2, gins_against=1)})
+    found = {section.title: section for section in sections(stats)}
+    assert not found["Hard"].people and found["People"].people
+    people = dict(tally_rows(found["People"].tally, found["People"].people))
+    assert people["Their gins"] == "1" and "Undercut by them" in people
+    assert "With hints" not in people and not any("CPU" in label for label in people)
+    computer = dict(tally_rows(found["Hard"].tally))
+    assert "CPU gins" in computer and "With hints" in computer

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from gin_handset.ai.levels import opponent_shown
+from gin_handset.ai.levels import PEOPLE, opponent_shown
 from gin_handset.device.keys import (
     BACK,
     CHOOSE,
@@ -45,10 +45,12 @@ def _signed(value: int | None) -> str:
     return "-" if value is None else f"{value:+d}"
 
 
-def tally_rows(tally: Tally) -> list[tuple[str, str]]:
-    """The figures of one section, as (label, value) rows."""
+def tally_rows(tally: Tally, people: bool = False) -> list[tuple[str, str]]:
+    """The figures of one section, as (label, value) rows: of matches against the computer,
+    or against ``people`` (the other side is "Their", and no hint is given at their tables)."""
     rate = tally.win_rate()
-    return [
+    their, them = ("Their", "them") if people else ("CPU", "CPU")
+    rows = [
         ("Matches", str(tally.matches)),
         ("Won", str(tally.won)),
         ("Lost", str(tally.lost)),
@@ -61,21 +63,23 @@ def tally_rows(tally: Tally) -> list[tuple[str, str]]:
         ("Hands", str(tally.hands)),
         ("Points a hand", _number(tally.points_per_hand(), 1)),
         ("Your gins", str(tally.gins)),
-        ("CPU gins", str(tally.gins_against)),
+        (f"{their} gins", str(tally.gins_against)),
         ("Knocks won", str(tally.knocks_won)),
-        ("CPU knocks won", str(tally.knocks_lost)),
+        (f"{their} knocks won", str(tally.knocks_lost)),
         ("Your undercuts", str(tally.undercuts)),
-        ("Undercut by CPU", str(tally.undercuts_against)),
+        (f"Undercut by {them}", str(tally.undercuts_against)),
         ("Dead hands", str(tally.dead)),
         ("Abandoned", str(tally.abandoned)),
-        ("With hints", f"{tally.assisted}, {tally.assisted_won} won"),
     ]
+    return rows if people else [*rows, ("With hints", f"{tally.assisted}, "
+                                                      f"{tally.assisted_won} won")]
 
 
 @dataclass(frozen=True)
 class Section:
     title: str
     tally: Tally
+    people: bool = False  # of the matches against people
 
 
 def sections(stats: Statistics) -> list[Section]:
@@ -84,7 +88,7 @@ def sections(stats: Statistics) -> list[Section]:
     for level in LEVELS:
         tally = stats.tally(scope(ALL, level))
         if tally != Tally():
-            found.append(Section(opponent_shown(level), tally))
+            found.append(Section(opponent_shown(level), tally, level == PEOPLE))
     games = [(game, stats.tally(scope(game, ALL))) for game in GAMES]
     if sum(tally != Tally() for _, tally in games) > 1:
         found += [Section(game_name(game), tally) for game, tally in games]
@@ -105,7 +109,7 @@ class StatisticsScreen(Screen):
         per_page = max(1, content.height // (line_height(theme.font("body")) + 1))
         found = []
         for section in sections(self.stats):
-            rows = tally_rows(section.tally)
+            rows = tally_rows(section.tally, section.people)
             found += [(section, rows[i:i + per_page]) for i in range(0, len(rows), per_page)]
         return found
 
