@@ -26,7 +26,7 @@ from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScre
 from gin_handset.screens.match.play import PILE, STOCK, Focus, PlayScreen
 from gin_handset.screens.match.replay import describe_step
 from gin_handset.screens.match.router import MatchHost
-from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
+from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen, match_length
 from gin_handset.screens.match.sheet import ScoreSheetScreen
 from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.session.match_session import MatchSession
@@ -367,3 +367,9 @@ def test_the_upcard_offer_says_when_the_other_player_passed_it(tmp_path):
                                  SaveStore(tmp_path / "first"))
     offered = PlayScreen(MatchUI(first, AppContext(skin_theme("classic"))))
     assert offered.prompt() == ["Take ", first.view().upcard, " or pass?"]
+
+
+def test_the_game_over_tells_a_match_lost_before_a_hand_was_played():
+    assert match_length(100, 5) == "to 100, in 5 hands"
+    assert match_length(50, 1) == "to 50, in 1 hand"
+    assert match_length(50, 0) == "to 50, no hand played", "it said 'in 0 hands'"

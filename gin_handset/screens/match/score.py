@@ -241,7 +241,7 @@ class GameOverScreen(MatchPart):
         hands = len(session.results)
         for line in (f"{seats.name(seats.me)} {scores[seats.me]}",
                      f"{seats.name(seats.other)} {scores[seats.other]}",
-                     f"to {session.options.points_to_win}, in {count(hands, 'hand')}"):
+                     match_length(session.options.points_to_win, hands)):
             draw_text(lcd, line, body, ink, (content.centerx, y), "center")
             y += line_height(body) + 1
         small = theme.font("small")
@@ -255,6 +255,13 @@ class GameOverScreen(MatchPart):
                 y += line_height(body)
         table.draw_prompt(lcd, theme, ["OK: again  3: sheet  CLR: menu" if session.replayable
                                        else "3: sheet  CLR: menu"])
+
+
+def match_length(points_to_win: int, hands: int) -> str:
+    """``to 100, in 5 hands``; a match a seat lost before a hand was played (it left a
+    network table, or its clock ran out) ``to 100, no hand played``."""
+    return f"to {points_to_win}, " + (f"in {count(hands, 'hand')}" if hands
+                                       else "no hand played")
 
 
 def rules_applied(final: FinalScore | None) -> str:
