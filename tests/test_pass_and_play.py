@@ -208,6 +208,7 @@ def test_the_pass_screen_reads_the_same_after_continue(data_dir: Path, theme) ->
         stack.key(K.NUM8)
     stack.key(K.SELECT)  # Two Players
     stack.key(K.SELECT)  # Pass and Play
+    assert stack.top.question == "Who plays against Ann? Their nickname:", "the second player"
     for taps in ([K.NUM2, K.NUM2], [K.NUM6] * 3):  # Bo
         for key in taps:
             stack.key(key)

@@ -53,7 +53,7 @@ def second_player(context: AppContext) -> TextEntryScreen:
         screen = context.matches.pass_and_play(context, (mine, other))
         return Pop() if screen is None else Replace(screen)
 
-    return TextEntryScreen("Pass and Play", f"Who plays {mine}? Their nickname:",
+    return TextEntryScreen("Pass and Play", f"Who plays against {mine}? Their nickname:",
                            "", MAX_NICKNAME, start)
 
 
