@@ -434,3 +434,16 @@ def test_a_refused_join_is_told_once_and_clr_goes_back(data_dir: Path, server) -
     assert screen.problem is not None and screen.problem.count("no table has the code") == 1
     assert type(screen.on_key(K.CLEAR)).__name__ == "Pop"
     assert screen.session is not None and screen.session.closed
+
+
+def test_no_hurry_is_offered_while_a_person_plays(data_dir: Path, display,
+                                                  server: ServerHandle) -> None:
+    out: dict = {}
+    driver, bot_thread = joined_a_bot(data_dir, server, out)
+    deadline = time.monotonic() + SECONDS
+    while not isinstance(driver.top, ComputerTurnScreen):
+        driver.step()
+        assert time.monotonic() < deadline, "the other player's turn comes"
+    assert driver.app.stack.top.soft_keys() == ("", "Menu"), "a person is not hurried"
+    driver.app.stack.close()
+    bot_thread.join(20)

@@ -131,6 +131,11 @@ class SessionBase:
         between two phones waits on a person)."""
         return False
 
+    @property
+    def can_hurry(self) -> bool:
+        """OK hurries the other seat's turn: only the computer's, never a person's."""
+        return False
+
     def hurry(self) -> None:
         """Stop holding the other seat's last step on screen."""
 

@@ -113,6 +113,10 @@ class MatchSession(MatchBase):
         a step played, or the notice that it is thinking."""
         return self._turn.advance(ms)
 
+    @property
+    def can_hurry(self) -> bool:
+        return True
+
     def hurry(self) -> None:
         """Stop holding the computer's last step on screen."""
         self._turn.hurry()

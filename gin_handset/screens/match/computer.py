@@ -4,9 +4,9 @@ The session plays the computer (its decision off the main loop, each step held o
 moment); this screen advances the session's clock and shows its last step for its moment, then,
 while the next decision takes long, that it is thinking, a dot more every ``DOT_MS`` so that the
 phone is seen alive. OK (or 5, or the left soft key) hurries it along: a step held on screen
-ends, a player that searches (Expert) decides with what it has. Meanwhile the player may
-rearrange the hand: 4/6 move a cursor along it, 1/3 move the card under it, ``*``, ``#`` and 0
-sort it.
+ends, a player that searches (Expert) decides with what it has. A person (at a network table)
+is not hurried: no Hurry then. Meanwhile the player may rearrange the hand: 4/6 move a cursor
+along it, 1/3 move the card under it, ``*``, ``#`` and 0 sort it.
 """
 
 from __future__ import annotations
@@ -87,4 +87,4 @@ class ComputerTurnScreen(TableScreen):
         return [f"{other}'s turn"]
 
     def soft_keys(self) -> tuple[str, str]:
-        return "Hurry", "Menu"
+        return "Hurry" if self.ui.session.can_hurry else "", "Menu"
