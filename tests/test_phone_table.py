@@ -447,3 +447,35 @@ def test_no_hurry_is_offered_while_a_person_plays(data_dir: Path, display,
     assert driver.app.stack.top.soft_keys() == ("", "Menu"), "a person is not hurried"
     driver.app.stack.close()
     bot_thread.join(20)
+
+
+def test_a_server_that_cannot_be_reached_is_said_in_a_few_words(data_dir: Path) -> None:
+    import socket
+
+    from gin_handset.compose import build_context
+    from gin_handset.screens.tables import joining
+    from tests.conftest import skin_theme
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    context = build_context(skin_theme("classic"), settings=Settings(nickname="Bob"))
+    screen = joining(context, f"ws://127.0.0.1:{port}", "123456")
+    wait_until(lambda: (screen.update(50), screen.problem)[1] is not None)
+    assert screen.problem == (f"No table: the table server at 127.0.0.1:{port} cannot be "
+                              f"reached (connection refused)"), "no table was had, no errno"
+    screen.on_key(K.CLEAR)
+
+
+def test_why_a_server_cannot_be_reached_is_put_in_words() -> None:
+    import socket
+
+    from gin_handset.net.client import unreachable_reason
+
+    both = OSError("Multiple exceptions: [Errno 111] Connect call failed ('::1', 9, 0, 0), "
+                   "[Errno 99] Cannot assign requested address")
+    assert unreachable_reason(both) == "connection refused"
+    assert unreachable_reason(socket.gaierror(-2, "Name or service not known")) == \
+        "name not found"
+    assert unreachable_reason(TimeoutError()) == "timed out"
+    assert unreachable_reason(OSError(113, "No route to host")) == "host unreachable"

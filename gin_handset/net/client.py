@@ -10,8 +10,12 @@ sent, and verifies the match when the table reveals its seed at the end.
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
 import queue
+import re
 import secrets
+import socket
 import ssl
 import threading
 import time
@@ -42,6 +46,32 @@ from gin_handset.rules.view import PlayerView
 RETRY_FOR = 300.0  # seconds of trying to reconnect before giving up (the table's patience)
 DELAYS = (0.1, 0.25, 0.5, 1.0, 2.0)  # seconds between tries, the last repeated
 REVEAL_WAIT = 1.0  # seconds a seat that leaves waits for the table's reveal
+ERRNO_REASONS = {errno.ECONNREFUSED: "connection refused", errno.ETIMEDOUT: "timed out",
+                 errno.EHOSTUNREACH: "host unreachable", errno.ENETUNREACH: "network unreachable",
+                 errno.ECONNRESET: "connection reset"}
+
+
+def unreachable_reason(error: BaseException) -> str:
+    """Why a server could not be reached, in a few words, without the raw error text."""
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return f"its certificate is not trusted: {error.verify_message}"
+    if isinstance(error, ssl.SSLError):
+        return "the TLS handshake failed"
+    if isinstance(error, socket.gaierror):
+        return "name not found"
+    if isinstance(error, TimeoutError):
+        return "timed out"
+    if isinstance(error, InvalidHandshake):
+        return "no table server answered there"
+    if isinstance(error, ConnectionClosed):
+        return "the link was closed"
+    # asyncio joins the errors of each address tried: "Multiple exceptions: [Errno 111] ..."
+    numbers = [error.errno] if isinstance(error, OSError) and error.errno else [
+        int(n) for n in re.findall(r"\[Errno (\d+)\]", str(error))]
+    known = [ERRNO_REASONS[n] for n in numbers if n in ERRNO_REASONS]
+    if known:
+        return known[0]
+    return os.strerror(numbers[0]).lower() if numbers else "no answer"
 
 
 @dataclass(frozen=True)
@@ -115,7 +145,7 @@ class SeatLink:
                     async for raw in ws:
                         await self._receive(ws, raw, react)
             except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake) as error:
-                problem = str(error) or type(error).__name__
+                problem = unreachable_reason(error)
             except InvalidURI as error:
                 self.failed = f"not a table address: {error}"
                 return
@@ -124,7 +154,8 @@ class SeatLink:
             if self.closing or self.finished:  # over, the reveal not come: rejoin for it
                 return
             if self.token is None:  # never seated: nothing to rejoin
-                self.failed = f"the table server at {self.url} cannot be reached ({problem})"
+                self.failed = (f"the table server at {self.url.removeprefix('ws://')} cannot "
+                               f"be reached ({problem})")
                 return
             lost_at = lost_at or time.monotonic()
             if time.monotonic() - lost_at > self.retry_for:

@@ -150,9 +150,9 @@ class RemoteSession(SessionBase):
             elif update.kind == "closed" and (not self.match_over or self._view is None):
                 self._lost = True
                 reason = update.message.get("reason") or self._undealt_end()
+                lost = "No table" if self.client.link.token is None else "The table was lost"
                 if not reason or not any(str(reason) in told for told in self.problems):
-                    self.problems.append(f"The table was lost: {reason}" if reason
-                                         else "The table was lost")
+                    self.problems.append(f"{lost}: {reason}" if reason else lost)
         verification = self.client.verification
         if verification is not None and not self._checked:
             self._checked = True
