@@ -34,7 +34,7 @@ from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.sheet import ScoreSheetScreen, SheetRow, sheet_rows
-from gin_handset.screens.tables import AddressScreen, TableWaitScreen, TimeScreen
+from gin_handset.screens.tables import DIGITS, AddressScreen, TableWaitScreen, TimeScreen
 from gin_handset.screens.two_players import CREATE, TwoPlayersScreen
 from gin_handset.screens.two_players import ITEMS as TABLE_ITEMS
 from gin_handset.session.remote import RemoteSession, keypad_address, parse_address
@@ -479,3 +479,40 @@ def test_why_a_server_cannot_be_reached_is_put_in_words() -> None:
         "name not found"
     assert unreachable_reason(TimeoutError()) == "timed out"
     assert unreachable_reason(OSError(113, "No route to host")) == "host unreachable"
+
+
+def test_join_table_offers_again_the_address_last_typed(data_dir: Path, display,
+                                                        server: ServerHandle) -> None:
+    """A wrong code, CLR back to the main menu, Join Table again: the address is still there,
+    so only the code needs mending."""
+    from gin_handset.screens.two_players import JOIN
+
+    SettingsStore(data_dir).save(Settings(nickname="Bob"))
+    driver = TableDriver()
+    host, port = server.address
+    address = f"{host}:{port}/123456"
+    keys = {value: key for key, value in DIGITS.items()}
+    for attempt in range(2):
+        menu = driver.top
+        assert isinstance(menu, MainMenu)
+        while ITEMS[menu.cursor] != TWO_PLAYERS:
+            driver.press(K.NUM8)
+        driver.press(K.SELECT)
+        two = driver.top
+        assert isinstance(two, TwoPlayersScreen)
+        while TABLE_ITEMS[two.cursor] != JOIN:
+            driver.press(K.NUM8)
+        driver.press(K.SELECT)
+        typing = driver.top
+        assert isinstance(typing, AddressScreen)
+        if attempt == 1:
+            assert typing.text == address, "the address last typed, offered again"
+            break
+        for char in address:
+            driver.press(keys[char])
+        driver.press(K.SELECT)
+        wait = driver.top
+        assert isinstance(wait, TableWaitScreen)
+        wait_until(lambda w=wait: (driver.wait(), w.problem)[1] is not None, 10)
+        assert wait.problem == "The table said: no table has the code 123456"
+        driver.press(K.CLEAR)

@@ -42,7 +42,7 @@ from tests.test_play_seeds import SCENARIOS, choose, options_for
 
 PYGAME_KEYS = {
     K.NUM0: pygame.K_0, K.NUM9: pygame.K_9, K.NUM2: pygame.K_2, K.NUM4: pygame.K_4,
-    K.NUM5: pygame.K_5,
+    K.NUM5: pygame.K_5, K.NUM7: pygame.K_7,
     K.NUM6: pygame.K_6, K.NUM8: pygame.K_8, K.SELECT: pygame.K_RETURN, K.UP: pygame.K_UP,
     K.DOWN: pygame.K_DOWN, K.LEFT: pygame.K_LEFT, K.RIGHT: pygame.K_RIGHT,
     K.STAR: pygame.K_KP_MULTIPLY, K.NUM1: pygame.K_1, K.NUM3: pygame.K_3,

@@ -3,7 +3,8 @@ friend while waiting for them) and Join Table (the address typed on the keypad).
 
 Typing an address: the digits type themselves, ``*`` the dot, ``#`` the colon, the left soft key
 the ``/`` before the table code, CLR deletes (with nothing left, it goes back), OK joins:
-``127*0*0*1#8765/123456`` is ``127.0.0.1:8765/123456``.
+``127*0*0*1#8765/123456`` is ``127.0.0.1:8765/123456``. It opens on the address last joined
+while the app runs.
 """
 
 from __future__ import annotations
@@ -178,12 +179,13 @@ class TableWaitScreen(Screen):
 
 
 class AddressScreen(Screen):
-    """Join Table: ``HOST:PORT/CODE`` typed on the keypad (see the module's keys)."""
+    """Join Table: ``HOST:PORT/CODE`` typed on the keypad (see the module's keys); it opens on
+    ``text``, by default the address last joined in this run (CLR deletes from its end)."""
 
-    def __init__(self, context: AppContext, text: str = "") -> None:
+    def __init__(self, context: AppContext, text: str | None = None) -> None:
         super().__init__()
         self.context = context
-        self.text = text
+        self.text = context.table_address if text is None else text
         self.note: str | None = None
 
     def soft_keys(self) -> tuple[str, str]:
@@ -231,7 +233,9 @@ class AddressScreen(Screen):
 
 
 def joining(context: AppContext, url: str, code: str) -> TableWaitScreen:
-    """Join the table ``code`` at ``url`` as this phone's player and wait for the seat."""
+    """Join the table ``code`` at ``url`` as this phone's player and wait for the seat; the
+    address is kept to be offered again by Join Table."""
+    context.table_address = f"{url.removeprefix('ws://')}/{code}"
     return TableWaitScreen(context, join_table(url, code, context.settings.nickname,
                                                context.host.data_dir(), context.ledger()))
 
