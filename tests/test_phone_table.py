@@ -516,3 +516,58 @@ def test_join_table_offers_again_the_address_last_typed(data_dir: Path, display,
         wait_until(lambda w=wait: (driver.wait(), w.problem)[1] is not None, 10)
         assert wait.problem == "The table said: no table has the code 123456"
         driver.press(K.CLEAR)
+
+
+def test_clr_at_a_table_asks_before_leaving_and_the_keys_page_says_so(
+        data_dir: Path, display, server: ServerHandle) -> None:
+    """CLR in play asks; CLR there stays at the table. How to Play from the match menu says
+    what CLR does here. Main menu asks too, and OK leaves: the match is lost."""
+    from gin_handset.screens.dialogs import LEAVE_TEXT, QuestionScreen
+    from gin_handset.screens.help import HelpScreen
+    from gin_handset.screens.match.menu import HOW_TO_PLAY, MAIN_MENU, MatchMenuScreen
+    from gin_handset.screens.match.menu import ITEMS as MENU_ITEMS
+    from gin_handset.screens.match.shortcuts import LEAVE_TABLE
+
+    out: dict = {}
+    driver, bot_thread = joined_a_bot(data_dir, server, out)
+    deadline = time.monotonic() + SECONDS
+    while not isinstance(driver.top, PlayScreen | ComputerTurnScreen):
+        driver.step()
+        assert time.monotonic() < deadline, "the match starts"
+    host = driver.app.stack.top
+    assert isinstance(host, MatchHost)
+    session = host.ui.session
+    driver.press(K.CLEAR)
+    question = driver.app.stack.top
+    assert isinstance(question, QuestionScreen) and question.text == LEAVE_TEXT
+    assert question.soft_keys() == ("Leave", "Stay")
+    driver.press(K.CLEAR)
+    assert driver.app.stack.top is host and not session.closed, "CLR: stay"
+
+    def choose(item: str) -> None:
+        driver.press(K.SOFT_RIGHT)
+        menu = driver.app.stack.top
+        assert isinstance(menu, MatchMenuScreen)
+        while MENU_ITEMS[menu.cursor] != item:
+            driver.press(K.NUM8)
+        driver.press(K.SELECT)
+
+    choose(HOW_TO_PLAY)
+    help_screen = driver.app.stack.top
+    assert isinstance(help_screen, HelpScreen)
+    shown: list[tuple[str, str]] = []  # the match keys, as paged through
+    while not help_screen.last():
+        page = help_screen.pages()[help_screen.page]
+        if page.heading == "Keys: in a match":
+            shown.extend(page.legend)
+        driver.press(K.NUM8)
+    assert LEAVE_TABLE in shown and not any("the match is saved" in m for _, m in shown)
+    driver.press(K.CLEAR)
+    driver.press(K.CLEAR)  # the match menu closed
+    assert driver.app.stack.top is host
+    choose(MAIN_MENU)
+    assert isinstance(driver.app.stack.top, QuestionScreen), "Main menu asks too"
+    driver.press(K.SELECT)
+    assert isinstance(driver.app.stack.top, MainMenu) and session.closed
+    bot_thread.join(20)
+    assert out["bot"].link.table["reason"] == "left", "the match was lost by leaving"

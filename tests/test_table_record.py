@@ -365,9 +365,9 @@ def test_a_table_server_that_cannot_start_again_gives_the_seat_up_and_says_so(
 
 def test_the_player_who_leaves_a_match_keeps_it_as_lost(tmp_path: Path, display,
                                                         served: ServerHandle, monkeypatch) -> None:
-    """CLR in the middle of a network match leaves the table: the match is lost, and the
-    phone that left keeps it too (History, Statistics), as the other phone does, once the
-    table's reveal checks out."""
+    """CLR (and OK to the question) in the middle of a network match leaves the table: the
+    match is lost, and the phone that left keeps it too (History, Statistics), as the other
+    phone does, once the table's reveal checks out."""
     import gin_handset.net.client as client
     import gin_handset.session.remote as remote
 
@@ -377,7 +377,8 @@ def test_the_player_who_leaves_a_match_keeps_it_as_lost(tmp_path: Path, display,
     out: dict = {}
     driver, session, bot_thread = joined_mid_match(served, folder, out, 10)
     me = session.seats.me
-    driver.press(K.CLEAR)
+    driver.press(K.CLEAR)  # asks first
+    driver.press(K.SELECT)  # OK: leave
     assert isinstance(driver.app.stack.top, MainMenu)
     assert session.closed and not session.client.running
     bot_thread.join(20)

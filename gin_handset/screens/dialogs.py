@@ -9,10 +9,11 @@ import pygame
 from gin_handset.device.keys import BACK, CHOOSE, PhoneKey
 from gin_handset.render import widgets
 from gin_handset.render.theme import Theme
-from gin_handset.screens.base import Pop, Replace, Screen, Transition
+from gin_handset.screens.base import Pop, PopToRoot, Replace, Screen, Transition
 from gin_handset.screens.common import MessageView, draw_frame, draw_text_box
 
 REPLACE_TEXT = "Start a new match? The saved match will be lost."
+LEAVE_TEXT = "Leave the table? You lose the match."
 
 
 class QuestionScreen(Screen):
@@ -47,6 +48,12 @@ def confirm_replace(start: Callable[[], Screen]) -> QuestionScreen:
         "New match", REPLACE_TEXT, "OK: new match  CLR: keep", ("New", "Keep"),
         lambda: Replace(start()),
     )
+
+
+def confirm_leave() -> QuestionScreen:
+    """Leaving a network table with a match in play: OK leaves (the match is lost), CLR stays."""
+    return QuestionScreen("Leave table", LEAVE_TEXT, "OK: leave  CLR: stay", ("Leave", "Stay"),
+                          PopToRoot)
 
 
 class NoticeScreen(Screen):

@@ -27,7 +27,7 @@ from gin_handset.rules.bonuses import BOX_BONUS, GAME_BONUS
 from gin_handset.rules.options import NON_DEALER, TEN_LIMIT, Options
 from gin_handset.screens.base import Pop, Screen, Transition
 from gin_handset.screens.common import draw_frame
-from gin_handset.screens.context import AppContext
+from gin_handset.screens.context import AppContext, KeyPages
 
 UP, DOWN, LEFT, RIGHT = (widgets.UP_ARROW, widgets.DOWN_ARROW, widgets.LEFT_ARROW,
                          widgets.RIGHT_ARROW)
@@ -101,8 +101,9 @@ def rules_text(options: Options) -> list[tuple[str, str]]:
     ]
 
 
-def build_pages(context: AppContext, theme: Theme) -> list[Page]:
-    """Every page for ``theme``'s screen: the rules wrapped to its width, then the keys.
+def build_pages(context: AppContext, theme: Theme, keys: KeyPages | None = None) -> list[Page]:
+    """Every page for ``theme``'s screen: the rules wrapped to its width, then the keys:
+    ``keys`` (a match's own), else those of ``context.matches``.
 
     A section that does not fit in what is left of a page starts the next one, so a page
     never begins mid-sentence; only a section longer than a whole page runs on to the next,
@@ -127,7 +128,7 @@ def build_pages(context: AppContext, theme: Theme) -> list[Page]:
             pages[-1].append(line)
     result = [Page(lines=tuple(lines)) for lines in pages]
     result += [MOVING, CHOOSING]
-    for heading, legend in context.matches.key_pages().items():
+    for heading, legend in (context.matches.key_pages() if keys is None else keys).items():
         for part in legend_parts(theme, content, tuple(legend)):
             lit = frozenset(key.split()[0] for key, _ in part)
             result.append(Page(heading=f"Keys: {heading}", lit=lit, legend=part))
@@ -180,9 +181,12 @@ def draw_keys_page(lcd: pygame.Surface, theme: Theme, page: Page, content: pygam
 
 
 class HelpScreen(Screen):
-    def __init__(self, context: AppContext) -> None:
+    """How to Play; ``keys``: the keys pages of the match it was opened from, if any."""
+
+    def __init__(self, context: AppContext, keys: KeyPages | None = None) -> None:
         super().__init__()
         self.context = context
+        self.keys = keys
         self.page = 0
         self._built: tuple[Theme, list[Page]] | None = None
 
@@ -190,7 +194,7 @@ class HelpScreen(Screen):
         """The pages for ``theme`` (default: the app's), wrapped once per theme."""
         theme = theme or self.context.theme
         if self._built is None or self._built[0] is not theme:
-            self._built = (theme, build_pages(self.context, theme))
+            self._built = (theme, build_pages(self.context, theme, self.keys))
         return self._built[1]
 
     def shown_page(self, theme: Theme | None = None) -> int:

@@ -44,6 +44,7 @@ class SessionBase:
     problems: list[str]
     closed: bool
     replayable = True  # the hand just over can be replayed and the match played again here
+    kept_when_left = True  # leaving the match keeps it for Continue (not at a network table)
 
     @property
     def seats(self) -> Seats:
@@ -134,6 +135,12 @@ class SessionBase:
     @property
     def can_hurry(self) -> bool:
         """OK hurries the other seat's turn: only the computer's, never a person's."""
+        return False
+
+    @property
+    def leaving_loses(self) -> bool:
+        """Leaving now loses the match (one in play at a network table): the player is asked
+        first."""
         return False
 
     def hurry(self) -> None:

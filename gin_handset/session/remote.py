@@ -100,6 +100,7 @@ class RemoteSession(SessionBase):
     for it (stopped when the match is left), if any."""
 
     replayable = False  # the deals are the table's secret until the end
+    kept_when_left = False  # leaving the table loses a match in play
 
     def __init__(self, client: TableClient, server: ServerHandle | None = None,
                  seat_store: SeatStore | None = None, ledger: Ledger | None = None,
@@ -355,6 +356,10 @@ class RemoteSession(SessionBase):
     @property
     def thinking_shown(self) -> bool:
         return True
+
+    @property
+    def leaving_loses(self) -> bool:
+        return not (self.closed or self.match_over or self._lost)
 
     @property
     def notice(self) -> str | None:

@@ -16,7 +16,7 @@ from gin_handset.ai.levels import PEOPLE
 from gin_handset.screens.base import Screen
 from gin_handset.screens.context import AppContext, KeyPages
 from gin_handset.screens.dialogs import NoticeScreen, confirm_replace
-from gin_handset.screens.match.shortcuts import MATCH_KEYS, PLAY_KEYS, SHOWDOWN_KEYS
+from gin_handset.screens.match.shortcuts import key_pages
 from gin_handset.session.files import has_save, has_seat, started_now
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class MatchDoor:
         self.kept: tuple[tuple[object, ...], Orders] | None = None  # the last match's orders
 
     def key_pages(self) -> KeyPages:
-        return {"playing": PLAY_KEYS, "in a match": MATCH_KEYS, "showdown": SHOWDOWN_KEYS}
+        return key_pages()
 
     def can_start(self) -> bool:
         return True

@@ -1,9 +1,10 @@
 """Over the match: the match menu (the right soft key), the discard pile (9, or the menu) and
 the coach's hint (7, or the menu).
 
-The menu: Resume, Hint, Discard pile, Score sheet (screens/match/sheet.py), How to Play, Main
-menu; 2/8 move, 5 or OK choose, CLR (or the right soft key) closes it. Its info line names the
-match seed and the hand, which ``--seed N --hand K`` replays. The discard pile lists every card
+The menu: Resume, Hint, Discard pile, Score sheet (screens/match/sheet.py), How to Play (its
+keys page true to this table), Main menu (asking first when leaving loses the match); 2/8 move,
+5 or OK choose, CLR (or the right soft key) closes it. Its info line names the match seed and
+the hand, which ``--seed N --hand K`` replays. The discard pile lists every card
 in it, newest first, with who put it there, and the cards the computer took from it; 2/8 (or
 4/6) page, OK or CLR close it.
 The hint: the move the Hard computer (Expert, against Expert) would make in the player's seat,
@@ -35,8 +36,10 @@ from gin_handset.rules.hand import EventKind
 from gin_handset.rules.view import PlayerView
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, Transition
 from gin_handset.screens.common import draw_frame, step_cursor, text_box_room
+from gin_handset.screens.dialogs import confirm_leave
 from gin_handset.screens.help import HelpScreen
 from gin_handset.screens.match.sheet import ScoreSheetScreen
+from gin_handset.screens.match.shortcuts import key_pages
 from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import POLL_MS
 from gin_handset.session.seats import Seats
@@ -80,9 +83,10 @@ class MatchMenuScreen(Screen):
         if item == SHEET:
             return Replace(ScoreSheetScreen(self.ui))
         if item == HOW_TO_PLAY:
-            return Push(HelpScreen(self.ui.context))
+            return Push(HelpScreen(self.ui.context,
+                                   key_pages(at_table=not self.ui.session.kept_when_left)))
         if item == MAIN_MENU:
-            return PopToRoot()
+            return Replace(confirm_leave()) if self.ui.session.leaving_loses else PopToRoot()
         return Pop()
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:

@@ -1,8 +1,9 @@
 """The match host: one screen on the stack for the whole match, showing the match screen that
 fits the session's present state. The only module that builds match screens.
 
-The host takes the keys every match screen shares (`SHARED_KEYS`: CLR leaves the match, the
-right soft key opens the match menu, 9 the discard pile, 7 the hint) before the screen shown. A
+The host takes the keys every match screen shares (`SHARED_KEYS`: CLR leaves the match, asking
+first when that loses it at a network table; the right soft key opens the match menu, 9 the
+discard pile, 7 the hint) before the screen shown. A
 match screen returns `Go(route)` when it is done; the host shows the next one (the score at a
 hand's end, the computer's turn, the showdown, the player's turn, the deal, the game over) and
 first a notice of any save that failed since the last one; the match menu, the discard pile,
@@ -22,7 +23,7 @@ import pygame
 from gin_handset.device.keys import PhoneKey
 from gin_handset.render.theme import Theme
 from gin_handset.screens.base import PopToRoot, Push, Screen, Transition
-from gin_handset.screens.dialogs import NoticeScreen
+from gin_handset.screens.dialogs import NoticeScreen, confirm_leave
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
@@ -133,7 +134,7 @@ class MatchHost(Screen):
         if not isinstance(transition, Go):
             return transition
         if transition.route is Route.LEAVE:
-            return PopToRoot()
+            return Push(confirm_leave()) if self.ui.session.leaving_loses else PopToRoot()
         if transition.route is Route.MENU:
             return Push(MatchMenuScreen(self.ui))
         if transition.route is Route.PILE:

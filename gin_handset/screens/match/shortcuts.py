@@ -26,6 +26,7 @@ MATCH_KEYS = [
     ("R", "Match menu"),
     ("CLR", "Main menu; the match is saved"),
 ]
+LEAVE_TABLE = ("CLR", "Leave the table (in play: you lose)")  # at a network table
 
 # The showdown.
 BREAK, BEST = PhoneKey.NUM0, PhoneKey.STAR
@@ -35,3 +36,10 @@ SHOWDOWN_KEYS = [
     ("0", "Break a meld"),
     ("*", "Best arrangement"),
 ]
+
+
+def key_pages(at_table: bool = False) -> dict[str, list[tuple[str, str]]]:
+    """How to Play's pages of the match keys; ``at_table``: at a network table, where CLR leaves
+    the table rather than saving the match."""
+    match = [*MATCH_KEYS[:-1], LEAVE_TABLE] if at_table else MATCH_KEYS
+    return {"playing": PLAY_KEYS, "in a match": match, "showdown": SHOWDOWN_KEYS}

@@ -49,7 +49,7 @@ class Route(Enum):
     HINT = "hint"  # the coach's move, over the match
     REPLAY = "replay"  # the hand just over played again, over the match
     SHEET = "sheet"  # the score sheet, over the match
-    LEAVE = "leave"  # back to the main menu (the match is saved)
+    LEAVE = "leave"  # back to the main menu (the match is saved; a network table's is lost)
 
 
 @dataclass(frozen=True)
