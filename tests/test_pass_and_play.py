@@ -233,3 +233,44 @@ def test_the_pass_screen_reads_the_same_after_continue(data_dir: Path, theme) ->
     assert isinstance(resumed, PassScreen) and resumed.receiver() == "Bo"
     assert resumed.title() == title
     assert picture() == before, "the same picture"
+
+
+def test_the_keys_page_of_a_pass_and_play_match_is_true_to_it(data_dir: Path, theme) -> None:
+    """How to Play from the match menu: CLR saves the match and leaves at once (as it does),
+    there is no hint between people, and a hand can be replayed."""
+    from gin_handset.compose import build_context
+    from gin_handset.screens.base import Push, ScreenStack
+    from gin_handset.screens.help import HelpScreen
+    from gin_handset.screens.match.menu import HOW_TO_PLAY, MatchMenuScreen
+    from gin_handset.screens.match.menu import ITEMS as MENU_ITEMS
+    from gin_handset.screens.match.router import MatchHost
+    from gin_handset.screens.match.shortcuts import HINT_ENTRY, REPLAY_ENTRY
+    from gin_handset.screens.match.ui import MatchUI, Route
+    from gin_handset.session.pass_and_play import PassAndPlaySession
+
+    context = build_context(theme, settings=Settings())
+    session = PassAndPlaySession.new(Options(), 1, ("Ann", "Bob"))
+    stack = ScreenStack(MainMenu(context))
+    stack.apply(Push(MatchHost(MatchUI(session, context), Route.DEAL)))
+    stack.key(K.SELECT)  # the player to act has the phone
+    for _ in range(10):  # a key first ends what moves
+        stack.key(K.SOFT_RIGHT)
+        if isinstance(stack.top, MatchMenuScreen):
+            break
+    while MENU_ITEMS[stack.top.cursor] != HOW_TO_PLAY:
+        stack.key(K.NUM8)
+    stack.key(K.SELECT)
+    help_screen = stack.top
+    assert isinstance(help_screen, HelpScreen)
+    shown: list[tuple[str, str]] = []
+    while not help_screen.last():
+        page = help_screen.pages()[help_screen.page]
+        if page.heading == "Keys: in a match":
+            shown.extend(page.legend)
+        stack.key(K.NUM8)
+    assert ("CLR", "Main menu; the match is saved") in shown and REPLAY_ENTRY in shown
+    assert HINT_ENTRY not in shown, "no hint between people"
+    stack.key(K.CLEAR)  # How to Play
+    stack.key(K.CLEAR)  # the match menu
+    stack.key(K.CLEAR)  # the match: left at once, saved
+    assert isinstance(stack.top, MainMenu)

@@ -526,7 +526,7 @@ def test_clr_at_a_table_asks_before_leaving_and_the_keys_page_says_so(
     from gin_handset.screens.help import HelpScreen
     from gin_handset.screens.match.menu import HOW_TO_PLAY, MAIN_MENU, MatchMenuScreen
     from gin_handset.screens.match.menu import ITEMS as MENU_ITEMS
-    from gin_handset.screens.match.shortcuts import LEAVE_TABLE
+    from gin_handset.screens.match.shortcuts import HINT_ENTRY, LEAVE_TABLE, REPLAY_ENTRY
 
     out: dict = {}
     driver, bot_thread = joined_a_bot(data_dir, server, out)
@@ -562,6 +562,7 @@ def test_clr_at_a_table_asks_before_leaving_and_the_keys_page_says_so(
             shown.extend(page.legend)
         driver.press(K.NUM8)
     assert LEAVE_TABLE in shown and not any("the match is saved" in m for _, m in shown)
+    assert HINT_ENTRY not in shown and REPLAY_ENTRY not in shown, "no hint, no replay here"
     driver.press(K.CLEAR)
     driver.press(K.CLEAR)  # the match menu closed
     assert driver.app.stack.top is host

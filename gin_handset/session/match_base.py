@@ -45,6 +45,7 @@ class SessionBase:
     closed: bool
     replayable = True  # the hand just over can be replayed and the match played again here
     kept_when_left = True  # leaving the match keeps it for Continue (not at a network table)
+    coached = False  # the coach hints (only against the computer)
 
     @property
     def seats(self) -> Seats:

@@ -34,6 +34,8 @@ __all__ = ["POLL_MS", "ClosedSession", "MatchSession"]
 
 
 class MatchSession(MatchBase):
+    coached = True
+
     def __init__(
         self, record: MatchRecord, store: SaveStore | None = None, player: Player | None = None,
         ledger: Ledger | None = None,

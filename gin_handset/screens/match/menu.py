@@ -83,8 +83,9 @@ class MatchMenuScreen(Screen):
         if item == SHEET:
             return Replace(ScoreSheetScreen(self.ui))
         if item == HOW_TO_PLAY:
-            return Push(HelpScreen(self.ui.context,
-                                   key_pages(at_table=not self.ui.session.kept_when_left)))
+            session = self.ui.session
+            return Push(HelpScreen(self.ui.context, key_pages(
+                session.kept_when_left, session.coached, session.replayable)))
         if item == MAIN_MENU:
             return Replace(confirm_leave()) if self.ui.session.leaving_loses else PopToRoot()
         return Pop()

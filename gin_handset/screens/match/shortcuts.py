@@ -18,10 +18,12 @@ PLAY_KEYS = [
     ("1", "Move a card left"),
     ("3", "Move a card right"),
 ]
+HINT_ENTRY = ("7", "Hint: the coach's move")
+REPLAY_ENTRY = ("1", "At a score: replay the hand")
 MATCH_KEYS = [
-    ("7", "Hint: the coach's move"),
+    HINT_ENTRY,
     ("9", "Look through the discard pile"),
-    ("1", "At a score: replay the hand"),
+    REPLAY_ENTRY,
     ("3", "At a score: the score sheet"),
     ("R", "Match menu"),
     ("CLR", "Main menu; the match is saved"),
@@ -38,8 +40,12 @@ SHOWDOWN_KEYS = [
 ]
 
 
-def key_pages(at_table: bool = False) -> dict[str, list[tuple[str, str]]]:
-    """How to Play's pages of the match keys; ``at_table``: at a network table, where CLR leaves
-    the table rather than saving the match."""
-    match = [*MATCH_KEYS[:-1], LEAVE_TABLE] if at_table else MATCH_KEYS
+def key_pages(kept_when_left: bool = True, hints: bool = True, replays: bool = True
+              ) -> dict[str, list[tuple[str, str]]]:
+    """How to Play's pages of the match keys, true to the match: whether CLR keeps it (else it
+    leaves a network table), a hint can be asked and a hand replayed."""
+    match = [entry for entry in MATCH_KEYS
+             if (hints or entry != HINT_ENTRY) and (replays or entry != REPLAY_ENTRY)]
+    if not kept_when_left:
+        match[-1] = LEAVE_TABLE
     return {"playing": PLAY_KEYS, "in a match": match, "showdown": SHOWDOWN_KEYS}
