@@ -241,8 +241,7 @@ def test_the_keys_page_of_a_pass_and_play_match_is_true_to_it(data_dir: Path, th
     from gin_handset.compose import build_context
     from gin_handset.screens.base import Push, ScreenStack
     from gin_handset.screens.help import HelpScreen
-    from gin_handset.screens.match.menu import HOW_TO_PLAY, MatchMenuScreen
-    from gin_handset.screens.match.menu import ITEMS as MENU_ITEMS
+    from gin_handset.screens.match.menu import HINT, HOW_TO_PLAY, MatchMenuScreen
     from gin_handset.screens.match.router import MatchHost
     from gin_handset.screens.match.shortcuts import HINT_ENTRY, REPLAY_ENTRY
     from gin_handset.screens.match.ui import MatchUI, Route
@@ -257,7 +256,8 @@ def test_the_keys_page_of_a_pass_and_play_match_is_true_to_it(data_dir: Path, th
         stack.key(K.SOFT_RIGHT)
         if isinstance(stack.top, MatchMenuScreen):
             break
-    while MENU_ITEMS[stack.top.cursor] != HOW_TO_PLAY:
+    assert HINT not in stack.top.items, "no Hint in the menu between people"
+    while stack.top.items[stack.top.cursor] != HOW_TO_PLAY:
         stack.key(K.NUM8)
     stack.key(K.SELECT)
     help_screen = stack.top

@@ -524,8 +524,7 @@ def test_clr_at_a_table_asks_before_leaving_and_the_keys_page_says_so(
     what CLR does here. Main menu asks too, and OK leaves: the match is lost."""
     from gin_handset.screens.dialogs import LEAVE_TEXT, QuestionScreen
     from gin_handset.screens.help import HelpScreen
-    from gin_handset.screens.match.menu import HOW_TO_PLAY, MAIN_MENU, MatchMenuScreen
-    from gin_handset.screens.match.menu import ITEMS as MENU_ITEMS
+    from gin_handset.screens.match.menu import HINT, HOW_TO_PLAY, MAIN_MENU, MatchMenuScreen
     from gin_handset.screens.match.shortcuts import HINT_ENTRY, LEAVE_TABLE, REPLAY_ENTRY
 
     out: dict = {}
@@ -548,7 +547,8 @@ def test_clr_at_a_table_asks_before_leaving_and_the_keys_page_says_so(
         driver.press(K.SOFT_RIGHT)
         menu = driver.app.stack.top
         assert isinstance(menu, MatchMenuScreen)
-        while MENU_ITEMS[menu.cursor] != item:
+        assert HINT not in menu.items, "no Hint in the menu at a table"
+        while menu.items[menu.cursor] != item:
             driver.press(K.NUM8)
         driver.press(K.SELECT)
 

@@ -22,7 +22,7 @@ from gin_handset.screens.context import AppContext
 from gin_handset.screens.match.arrange import ArrangeScreen
 from gin_handset.screens.match.computer import ComputerTurnScreen
 from gin_handset.screens.match.deal import DealScreen
-from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScreen
+from gin_handset.screens.match.menu import HINT, ITEMS, HintScreen, MatchMenuScreen, PileScreen
 from gin_handset.screens.match.play import PILE, STOCK, Focus, PlayScreen
 from gin_handset.screens.match.replay import describe_step
 from gin_handset.screens.match.router import MatchHost
@@ -373,3 +373,8 @@ def test_the_game_over_tells_a_match_lost_before_a_hand_was_played():
     assert match_length(100, 5) == "to 100, in 5 hands"
     assert match_length(50, 1) == "to 50, in 1 hand"
     assert match_length(50, 0) == "to 50, no hand played", "it said 'in 0 hands'"
+
+
+def test_the_match_menu_offers_a_hint_against_the_computer(tmp_path):
+    menu = MatchMenuScreen(hosted("gin_draw", tmp_path).ui)
+    assert menu.items == ITEMS and HINT in menu.items

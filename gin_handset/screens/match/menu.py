@@ -56,9 +56,12 @@ def match_info(ui: MatchUI) -> str:
 
 
 class MatchMenuScreen(Screen):
+    """The match menu; no Hint between people, where the coach gives none."""
+
     def __init__(self, ui: MatchUI) -> None:
         super().__init__()
         self.ui = ui
+        self.items = tuple(item for item in ITEMS if item != HINT or ui.session.coached)
         self.cursor = 0
 
     def soft_keys(self) -> tuple[str, str]:
@@ -66,13 +69,13 @@ class MatchMenuScreen(Screen):
 
     def on_key(self, key: PhoneKey) -> Transition | None:
         if key in CURSOR_UP:
-            self.cursor = step_cursor(self.cursor, -1, [True] * len(ITEMS))
+            self.cursor = step_cursor(self.cursor, -1, [True] * len(self.items))
         elif key in CURSOR_DOWN:
-            self.cursor = step_cursor(self.cursor, 1, [True] * len(ITEMS))
+            self.cursor = step_cursor(self.cursor, 1, [True] * len(self.items))
         elif key in BACK:
             return Pop()
         elif key in CHOOSE:
-            return self.choose(ITEMS[self.cursor])
+            return self.choose(self.items[self.cursor])
         return None
 
     def choose(self, item: str) -> Transition:
@@ -94,7 +97,7 @@ class MatchMenuScreen(Screen):
         content = draw_frame(lcd, theme, self, "Match menu")
         prompt = widgets.prompt_rect(theme)
         menu = pygame.Rect(content.left, content.top, content.width, prompt.top - content.top)
-        widgets.draw_menu(lcd, theme, menu, [widgets.MenuItem(item) for item in ITEMS],
+        widgets.draw_menu(lcd, theme, menu, [widgets.MenuItem(item) for item in self.items],
                           self.cursor)
         widgets.draw_prompt(lcd, theme, match_info(self.ui))
 
