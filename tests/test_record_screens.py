@@ -55,9 +55,9 @@ def test_statistics_pages_with_2_8_and_sections_with_4_6(data_dir: Path, theme) 
     assert isinstance(screen, StatisticsScreen)
     pages = screen.pages(theme)
     titles = list(dict.fromkeys(section.title for section, _ in pages))
-    assert titles == ["All matches", "Easy", "Hard"]
+    assert titles == ["All vs CPU", "Easy", "Hard"]
     assert len(pages) > len(titles), "a section takes more than one page at 128x160"
-    shown = dict(row for _, rows in pages if _.title == "All matches" for row in rows)
+    shown = dict(row for _, rows in pages if _.title == "All vs CPU" for row in rows)
     assert shown["Matches"] == "2"
     press(stack, K.NUM6)
     assert pages[screen.page][0].title == "Easy"
@@ -68,7 +68,7 @@ def test_statistics_pages_with_2_8_and_sections_with_4_6(data_dir: Path, theme) 
     press(stack, K.NUM8)
     assert screen.page == pages.index(next(p for p in pages if p[0].title == "Easy")) + 1
     press(stack, K.NUM2, K.NUM2)
-    assert pages[screen.page][0].title == "All matches"
+    assert pages[screen.page][0].title == "All vs CPU"
     press(stack, K.CLEAR)
     assert isinstance(stack.top, MainMenu)
 
@@ -84,7 +84,7 @@ def test_statistics_show_the_matches_against_expert_apart(data_dir: Path, theme,
     assert isinstance(screen, StatisticsScreen)
     pages = screen.pages(theme)
     assert list(dict.fromkeys(section.title for section, _ in pages)) == [
-        "All matches", "Hard", "Expert"]
+        "All vs CPU", "Hard", "Expert"]
     shown = dict(row for section, rows in pages if section.title == "Expert" for row in rows)
     assert shown["Matches"] == "1"
 

@@ -83,8 +83,9 @@ class Section:
 
 
 def sections(stats: Statistics) -> list[Section]:
-    """All matches; each level played; each game type, when both were played."""
-    found = [Section("All matches", stats.tally(scope(ALL, ALL)))]
+    """All matches against the computer; each level played (and the matches against people
+    apart); each game type, when both were played against the computer."""
+    found = [Section("All vs CPU", stats.tally(scope(ALL, ALL)))]
     for level in LEVELS:
         tally = stats.tally(scope(ALL, level))
         if tally != Tally():
