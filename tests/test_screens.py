@@ -12,7 +12,7 @@ from gin_handset.render.fonts import text_width
 from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.screens.base import Pop, PopToRoot, Push, Replace, Screen, ScreenStack
 from gin_handset.screens.context import AppContext, KeyPages, Matches, NoMatches
-from gin_handset.screens.help import HelpScreen, rules_text
+from gin_handset.screens.help import MIN_GAP, HelpScreen, legend_columns, rules_text
 from gin_handset.screens.main_menu import ITEMS, MainMenu
 from gin_handset.screens.options import ROWS, OptionsScreen
 from gin_handset.settings import Settings, SettingsStore
@@ -391,3 +391,12 @@ def test_the_stack_marks_the_top_screen_to_be_drawn_after_a_key(theme):
     assert not stack.dirty
     stack.key(K.NUM1)  # the marker's handler changes nothing and says nothing
     assert stack.dirty
+
+
+def test_a_keys_page_leaves_a_gap_between_a_key_and_what_it_does(skin):
+    """On flip's 128x128 a space is 2 pixels, and "CLR" ran into "Main menu"."""
+    _name, theme = skin
+    content = widgets.layout(theme).content.inflate(0, -2)
+    legend = (("CLR", "Main menu"), ("OK", "Select"), ("5", "Pick"))
+    _left, indent, _width = legend_columns(theme, content, legend)
+    assert indent - text_width("CLR", theme.font("body")) >= MIN_GAP

@@ -31,6 +31,7 @@ from gin_handset.screens.context import AppContext, KeyPages
 
 UP, DOWN, LEFT, RIGHT = (widgets.UP_ARROW, widgets.DOWN_ARROW, widgets.LEFT_ARROW,
                          widgets.RIGHT_ARROW)
+MIN_GAP = 4  # pixels between a key and its meaning on a keys page
 NEXT = CURSOR_DOWN | CURSOR_RIGHT | CHOOSE
 PREVIOUS = CURSOR_UP | CURSOR_LEFT
 
@@ -159,7 +160,8 @@ def legend_columns(theme: Theme, content: pygame.Rect, legend: tuple[tuple[str, 
     from it, and the meanings' width."""
     font = theme.font("body")
     left = widgets.MARGIN + widgets.keypad_size(theme)[0] + 2 * widgets.MARGIN
-    indent = max(text_width(key, font) for key, _ in legend) + text_width(" ", font)
+    gap = max(text_width(" ", font), MIN_GAP)  # a key never touches what it does
+    indent = max(text_width(key, font) for key, _ in legend) + gap
     return left, indent, content.right - widgets.MARGIN - left - indent
 
 
