@@ -13,6 +13,7 @@ import pytest
 from gin_handset.ai import make_player
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import table, widgets
+from gin_handset.render.fonts import text_width
 from gin_handset.rules.actions import Knock, parse_action
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import EventKind, Phase
@@ -28,13 +29,14 @@ from gin_handset.screens.match.replay import describe_step
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen, match_length
 from gin_handset.screens.match.sheet import ScoreSheetScreen
+from gin_handset.screens.match.table import fitted_scores
 from gin_handset.screens.match.ui import MatchUI, Route
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import HUMAN
 from gin_handset.session.replayer import last_hand
 from gin_handset.session.review import Reconsidered, reconsider
 from gin_handset.session.saves import SaveStore
-from gin_handset.session.seats import COMPUTER_SEATS
+from gin_handset.session.seats import COMPUTER_SEATS, Seats
 from tests.conftest import SKINS, skin_theme
 from tests.test_match_references import ui_at
 from tests.test_play_seeds import play_computer_step
@@ -378,3 +380,23 @@ def test_the_game_over_tells_a_match_lost_before_a_hand_was_played():
 def test_the_match_menu_offers_a_hint_against_the_computer(tmp_path):
     menu = MatchMenuScreen(hosted("gin_draw", tmp_path).ui)
     assert menu.items == ITEMS and HINT in menu.items
+
+
+@pytest.mark.parametrize("skin_name", SKINS)
+def test_the_title_keeps_both_scores_and_the_clock_apart_from_them(skin_name):
+    """Long nicknames are shortened, never a score, and the hand clock stands apart: on
+    candybar "Ann 07:57" read as a score, and "Christophe 85  Alexandra.." lost one."""
+    theme = skin_theme(skin_name)
+    font = theme.font("title")
+    for names, scores, clock in ((("Christophe", "Alexandra"), (85, 70), ""),
+                                 (("Ann2", "Ann"), (176, 0), "7:57"),
+                                 (("W" * 10, "M" * 10), (499, 488), "7:59"),
+                                 (("You", "CPU"), (0, 0), "")):
+        seats = Seats(0, names)
+        text = fitted_scores(seats, scores, theme, clock)
+        assert text_width(text, font) <= widgets.title_room(theme, clock), (skin_name, text)
+        mine, my_score, theirs, their_score = text.split()
+        assert (my_score, their_score) == (str(scores[0]), str(scores[1])), text
+        if text != seats.scores(scores):
+            assert mine.endswith(".") or theirs.endswith("."), text
+    assert widgets.TITLE_GAP >= 4

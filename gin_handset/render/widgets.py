@@ -41,13 +41,22 @@ def clear(surface: pygame.Surface, theme: Theme) -> None:
     surface.fill(theme.color("background"))
 
 
+TITLE_GAP = 6  # pixels at least between the title and what is at its right
+
+
+def title_room(theme: Theme, right: str = "") -> int:
+    """The width the title has beside ``right``."""
+    right_w = text_width(right, theme.font("title")) + TITLE_GAP if right else 0
+    return layout(theme).title.width - 2 * MARGIN - right_w
+
+
 def draw_title(surface: pygame.Surface, theme: Theme, text: str, right: str = "") -> pygame.Rect:
-    """The title bar: ``text`` on the left, ``right`` (a page number, a score) on the right."""
+    """The title bar: ``text`` on the left, ``right`` (a page number, a clock) on the right,
+    apart from it."""
     rect = layout(theme).title
     font = theme.font("title")
     accent = theme.color("accent")
-    right_w = text_width(right, font) + MARGIN if right else 0
-    shown = fit_text(text, font, rect.width - 2 * MARGIN - right_w)
+    shown = fit_text(text, font, title_room(theme, right))
     draw_text(surface, shown, font, accent, (MARGIN, 1))
     if right:
         draw_text(surface, right, font, accent, (rect.right - MARGIN, 1), align="right")

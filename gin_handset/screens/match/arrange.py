@@ -204,7 +204,8 @@ class ArrangeScreen(MatchPart):
         return ["5 pick, 0 break, OK done"]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        content = draw_frame(lcd, theme, self, scores_title(self.ui), clock_shown(self.ui))
+        clock = clock_shown(self.ui)
+        content = draw_frame(lcd, theme, self, scores_title(self.ui, theme, clock), clock)
         spec = theme.font("small")
         row_h = card_render.hand_height(theme)
         step = line_height(spec) + 1

@@ -36,7 +36,7 @@ from gin_handset.screens.match.showdown import (
     result_rows,
     total_lines,
 )
-from gin_handset.screens.match.table import describe, draw_status, meld_looks
+from gin_handset.screens.match.table import describe, draw_status, fitted_scores, meld_looks
 from gin_handset.screens.match.ui import BY_MELDS, sorted_hand
 from gin_handset.session.replayer import Position, hand_starts
 from gin_handset.session.seats import COMPUTER_SEATS, Seats
@@ -137,7 +137,7 @@ class ReplayScreen(Screen):
         hand = match.hand
         scores = match.scores
         seats = self.seats
-        draw_frame(lcd, theme, self, seats.scores(scores))
+        draw_frame(lcd, theme, self, fitted_scores(seats, scores, theme))
         where = table.table_layout(theme)
         theirs = sorted_hand(hand.hands[seats.other], BY_MELDS)
         table.draw_opponent(lcd, theme, where.opponent, len(theirs), seats.name(seats.other),

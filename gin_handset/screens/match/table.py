@@ -47,8 +47,25 @@ def describe(event: Event, seats: Seats, drawn: Card | None = None, gin: bool = 
     return [f"{who} {words} ", *card]
 
 
-def scores_title(ui: MatchUI) -> str:
-    return ui.seats.scores(ui.session.scores)
+def scores_title(ui: MatchUI, theme: Theme, right: str = "") -> str:
+    """Both names and scores, fitted to the title bar beside ``right``."""
+    return fitted_scores(ui.seats, ui.session.scores, theme, right)
+
+
+def fitted_scores(seats: Seats, scores: tuple[int, int], theme: Theme, right: str = "") -> str:
+    """``seats.scores`` as the title bar beside ``right`` has room for: a long nickname is
+    shortened (marked with a dot), the longer first, never a score ("Christo. 85  Alexa. 70")."""
+    font, room = theme.font("title"), widgets.title_room(theme, right)
+    names = list(seats.names)
+    text = seats.scores(scores)
+    while text_width(text, font) > room:
+        longest = max((0, 1), key=lambda seat: len(names[seat].rstrip(".")))
+        kept = names[longest].rstrip(".")
+        if len(kept) <= 1:  # one space between the seats, and the title bar cuts the rest
+            return Seats(seats.me, (names[0], names[1])).scores(scores, " ")
+        names[longest] = kept[:-1].rstrip() + "."
+        text = Seats(seats.me, (names[0], names[1])).scores(scores)
+    return text
 
 
 def clock_shown(ui: MatchUI) -> str:
@@ -169,7 +186,8 @@ class TableScreen(MatchPart):
         return ""
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        draw_frame(lcd, theme, self, scores_title(self.ui), clock_shown(self.ui),
+        clock = clock_shown(self.ui)
+        draw_frame(lcd, theme, self, scores_title(self.ui, theme, clock), clock,
                    middle=self.middle_key())
         where = table.table_layout(theme)
         motion = self.tracker.motion
