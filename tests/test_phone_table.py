@@ -423,8 +423,10 @@ def test_a_lost_link_and_a_friend_out_of_reach_are_told(data_dir: Path, server) 
         bob.close()
 
 
-def test_a_refused_join_is_told_once_and_clr_goes_back(data_dir: Path, server) -> None:
+def test_a_refused_join_is_told_once_and_clr_goes_back_to_the_address(data_dir: Path,
+                                                                       server) -> None:
     from gin_handset.compose import build_context
+    from gin_handset.screens.base import Replace
     from gin_handset.screens.tables import joining
     from tests.conftest import skin_theme
 
@@ -432,7 +434,9 @@ def test_a_refused_join_is_told_once_and_clr_goes_back(data_dir: Path, server) -
     screen = joining(context, server.url, "000000")
     wait_until(lambda: (screen.update(50), screen.problem)[1] is not None)
     assert screen.problem is not None and screen.problem.count("no table has the code") == 1
-    assert type(screen.on_key(K.CLEAR)).__name__ == "Pop"
+    back = screen.on_key(K.CLEAR)
+    assert isinstance(back, Replace) and isinstance(back.screen, AddressScreen)
+    assert back.screen.text.endswith("/000000"), "the address joined, to mend"
     assert screen.session is not None and screen.session.closed
 
 
@@ -483,8 +487,8 @@ def test_why_a_server_cannot_be_reached_is_put_in_words() -> None:
 
 def test_join_table_offers_again_the_address_last_typed(data_dir: Path, display,
                                                         server: ServerHandle) -> None:
-    """A wrong code, CLR back to the main menu, Join Table again: the address is still there,
-    so only the code needs mending."""
+    """A wrong code, CLR: back at the address typed, to mend the code; then the main menu,
+    and Join Table again: the address is still there."""
     from gin_handset.screens.two_players import JOIN
 
     SettingsStore(data_dir).save(Settings(nickname="Bob"))
@@ -516,6 +520,12 @@ def test_join_table_offers_again_the_address_last_typed(data_dir: Path, display,
         wait_until(lambda w=wait: (driver.wait(), w.problem)[1] is not None, 10)
         assert wait.problem == "The table said: no table has the code 123456"
         driver.press(K.CLEAR)
+        mending = driver.top
+        assert isinstance(mending, AddressScreen) and mending.text == address
+        for _ in range(len(address) + 1):  # CLR deletes, then leaves the empty field
+            driver.press(K.CLEAR)
+        if isinstance(driver.top, TwoPlayersScreen):
+            driver.press(K.CLEAR)
 
 
 def test_clr_at_a_table_asks_before_leaving_and_the_keys_page_says_so(

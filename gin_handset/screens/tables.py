@@ -103,8 +103,15 @@ class TableWaitScreen(Screen):
     def on_key(self, key: PhoneKey) -> Transition | None:
         if key in BACK:
             self.cancel()
+            if self.problem is not None and self.joined:  # mend the address, not type it anew
+                return Replace(AddressScreen(self.context))
             return Pop()
         return None
+
+    @property
+    def joined(self) -> bool:
+        """This phone was joining a table by its address (not making one, not rejoining)."""
+        return self.session is not None and self.session.server is None and not self.rejoining
 
     def cancel(self) -> None:
         """Give up waiting: a new table is closed; a seat being rejoined is kept for Continue
@@ -167,7 +174,7 @@ class TableWaitScreen(Screen):
         lines = self.lines()
         if self.problem is not None:
             draw_text_box(lcd, theme, content, lines[0])
-            widgets.draw_prompt(lcd, theme, "CLR: back")
+            widgets.draw_prompt(lcd, theme, "CLR: the address" if self.joined else "CLR: back")
             return
         body, ink = theme.font("body"), theme.color("text")
         y = content.top + widgets.MARGIN
