@@ -10,6 +10,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import UnionType
 
 import pygame
 import pytest
@@ -171,6 +172,14 @@ class TableDriver(Driver):
         self.press(K.SELECT)
         return True
 
+    def step_to(self, kinds: type | UnionType, what: str) -> Screen:
+        """Step the app until a screen of ``kinds`` is on top (``what`` must happen)."""
+        deadline = time.monotonic() + SECONDS
+        while not isinstance(self.top, kinds):
+            self.step()
+            assert time.monotonic() < deadline, what
+        return self.top
+
     def play(self) -> Seen:
         deadline = time.monotonic() + SECONDS
         while self.step():
@@ -249,10 +258,7 @@ def test_the_score_says_when_the_other_player_waits_for_the_next_hand(
 
     out: dict = {}
     driver, bot_thread = joined_a_bot(data_dir, server, out)
-    deadline = time.monotonic() + SECONDS
-    while not isinstance(driver.top, ScoreScreen):
-        driver.step()
-        assert time.monotonic() < deadline, "a hand ends"
+    driver.step_to(ScoreScreen, "a hand ends")
     score = driver.top
     session = score.ui.session
     wait_until(lambda: (driver.wait(), session.other_ready)[1], 10)  # the bot asks at once
@@ -444,10 +450,7 @@ def test_no_hurry_is_offered_while_a_person_plays(data_dir: Path, display,
                                                   server: ServerHandle) -> None:
     out: dict = {}
     driver, bot_thread = joined_a_bot(data_dir, server, out)
-    deadline = time.monotonic() + SECONDS
-    while not isinstance(driver.top, ComputerTurnScreen):
-        driver.step()
-        assert time.monotonic() < deadline, "the other player's turn comes"
+    driver.step_to(ComputerTurnScreen, "the other player's turn comes")
     assert driver.app.stack.top.soft_keys() == ("", "Menu"), "a person is not hurried"
     driver.app.stack.close()
     bot_thread.join(20)
@@ -539,10 +542,7 @@ def test_clr_at_a_table_asks_before_leaving_and_the_keys_page_says_so(
 
     out: dict = {}
     driver, bot_thread = joined_a_bot(data_dir, server, out)
-    deadline = time.monotonic() + SECONDS
-    while not isinstance(driver.top, PlayScreen | ComputerTurnScreen):
-        driver.step()
-        assert time.monotonic() < deadline, "the match starts"
+    driver.step_to(PlayScreen | ComputerTurnScreen, "the match starts")
     host = driver.app.stack.top
     assert isinstance(host, MatchHost)
     session = host.ui.session
