@@ -39,6 +39,7 @@ from gin_handset.rules.actions import parse_action
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.options import Options
 from gin_handset.session.record import NEXT_HAND, MatchRecord, ReplayError, replay
+from gin_handset.session.seats import told_apart
 from gin_handset.storage import checked_format, show
 
 WAITING, SEEDING, PLAYING, OVER = STATUSES
@@ -98,8 +99,8 @@ class Table:
         if len(self.seats) == 2 or self.status != WAITING:
             raise TableError("this table is full")
         token = secrets.token_hex(24)
-        if self.seats and self.seats[0].nickname.lower() == name.lower():
-            name = f"{name[:MAX_NICKNAME - 1]}2"  # two Anns are told apart: Ann and Ann2
+        if self.seats:
+            name = told_apart(self.seats[0].nickname, name, MAX_NICKNAME)
         self.seats.append(Seat(name, _hash(token), present=True))
         seat = len(self.seats) - 1
         out: list[Out] = [(seat, {"v": VERSION, "type": "joined", "code": self.code,
@@ -406,12 +407,7 @@ class Table:
             left = field(entry, "clock_left", (int, float))
             if not 0 <= left <= 60 * max(MINUTES):
                 raise ProtocolError("clock_left", f"{show(left)} is not a time left")
-            away, ready_for = (  # not in the files of earlier servers: from now
-                field(entry, name, (int, float, type(None))) if name in entry else None
-                for name in ("away_for", "ready_for"))
-            for name, value in (("away_for", away), ("ready_for", ready_for)):
-                if value is not None and not 0 <= value <= 86_400:
-                    raise ProtocolError(name, f"{show(value)} is not 0 to 86400 seconds")
+            away, ready_for = _seconds_for(entry, "away_for"), _seconds_for(entry, "ready_for")
             ready = field(entry, "ready", bool)
             table.seats.append(Seat(
                 nickname(entry), text(entry, "token_hash", TOKEN_HASH, "a token's hash"),
@@ -423,11 +419,7 @@ class Table:
             table.secret = bytes.fromhex(text(data, "secret", HEX, "whole bytes in hex digits"))
             table.salt = bytes.fromhex(text(data, "salt", HEX, "whole bytes in hex digits"))
         table.status = status
-        seeding_for = (  # not in the files of earlier servers: from now
-            field(data, "seeding_for", (int, float, type(None))) if "seeding_for" in data
-            else None)
-        if seeding_for is not None and not 0 <= seeding_for <= 86_400:
-            raise ProtocolError("seeding_for", f"{show(seeding_for)} is not 0 to 86400 seconds")
+        seeding_for = _seconds_for(data, "seeding_for")
         table.seeding_since = now - (seeding_for or 0.0) if status == SEEDING else None
         steps = field(data, "steps", list)
         if len(steps) > MAX_STEPS or not all(type(s) is str and len(s) <= 120 for s in steps):
@@ -451,4 +443,14 @@ class Table:
         table._since = now
         table._run_clock()
         return table
+
+
+def _seconds_for(data: dict[str, Any], name: str) -> float | None:
+    """How long a wait had run when the file was written (``away_for``, ``ready_for``,
+    ``seeding_for``): 0 to a day, or None (none ran, or a file of an earlier server, which
+    did not keep it: the wait then runs from now)."""
+    value = field(data, name, (int, float, type(None))) if name in data else None
+    if value is not None and not 0 <= value <= 86_400:
+        raise ProtocolError(name, f"{show(value)} is not 0 to 86400 seconds")
+    return value
 

@@ -21,7 +21,7 @@ from gin_handset.screens.common import draw_frame, first_enabled, step_cursor
 from gin_handset.screens.context import AppContext
 from gin_handset.screens.dialogs import NoticeScreen
 from gin_handset.screens.text_entry import TextEntryScreen
-from gin_handset.session.seats import MAX_NICKNAME
+from gin_handset.session.seats import MAX_NICKNAME, told_apart
 
 CREATE, JOIN, PASS_AND_PLAY = "Create Table", "Join Table", "Pass and Play"
 ITEMS = (CREATE, JOIN, PASS_AND_PLAY)
@@ -49,8 +49,7 @@ def second_player(context: AppContext) -> TextEntryScreen:
     mine = context.settings.nickname
 
     def start(name: str) -> Transition:
-        other = name if name.lower() != mine.lower() else f"{name[:MAX_NICKNAME - 1]}2"
-        screen = context.matches.pass_and_play(context, (mine, other))
+        screen = context.matches.pass_and_play(context, (mine, told_apart(mine, name)))
         return Pop() if screen is None else Replace(screen)
 
     return TextEntryScreen("Pass and Play", f"Who plays against {mine}? Their nickname:",

@@ -46,6 +46,7 @@ class SessionBase:
     replayable = True  # the hand just over can be replayed and the match played again here
     kept_when_left = True  # leaving the match keeps it for Continue (not at a network table)
     coached = False  # the coach hints (only against the computer)
+    can_hurry = False  # OK hurries the other seat's turn: only the computer's, never a person's
 
     @property
     def seats(self) -> Seats:
@@ -131,11 +132,6 @@ class SessionBase:
     def other_ready(self) -> bool:
         """The other player asked for the next hand and this one has not yet (only a table
         between two phones waits on a person)."""
-        return False
-
-    @property
-    def can_hurry(self) -> bool:
-        """OK hurries the other seat's turn: only the computer's, never a person's."""
         return False
 
     @property

@@ -35,6 +35,7 @@ __all__ = ["POLL_MS", "ClosedSession", "MatchSession"]
 
 class MatchSession(MatchBase):
     coached = True
+    can_hurry = True
 
     def __init__(
         self, record: MatchRecord, store: SaveStore | None = None, player: Player | None = None,
@@ -114,10 +115,6 @@ class MatchSession(MatchBase):
         """Let the computer play on for ``ms`` of the clock; True when what it shows changed:
         a step played, or the notice that it is thinking."""
         return self._turn.advance(ms)
-
-    @property
-    def can_hurry(self) -> bool:
-        return True
 
     def hurry(self) -> None:
         """Stop holding the computer's last step on screen."""

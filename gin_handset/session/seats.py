@@ -15,6 +15,12 @@ def is_nickname(text: str) -> bool:
             and all(c.isascii() and (c.isalnum() or c == " ") for c in text))
 
 
+def told_apart(first: str, second: str, longest: int = MAX_NICKNAME) -> str:
+    """``second``, or ``second`` with a 2 when it is ``first`` too (whatever the case), so two
+    Anns at one table are Ann and Ann2; at most ``longest`` characters."""
+    return second if second.lower() != first.lower() else f"{second[:longest - 1]}2"
+
+
 def as_nickname(text: str, fallback: str) -> str:
     """``text`` as the phone can show and keep a nickname (`is_nickname`): other characters
     dropped, cut to `MAX_NICKNAME`; ``fallback`` when nothing is left."""

@@ -30,9 +30,8 @@ from gin_handset.rules.melds import (
     meld_problem,
 )
 from gin_handset.rules.view import PlayerView
-from gin_handset.screens.common import draw_frame
 from gin_handset.screens.match.shortcuts import BEST, BREAK
-from gin_handset.screens.match.table import clock_shown, scores_title
+from gin_handset.screens.match.table import draw_match_frame
 from gin_handset.screens.match.ui import (
     Go,
     MatchPart,
@@ -100,7 +99,7 @@ class ArrangeScreen(MatchPart):
         opponent = self.ui.seats.name(view.opponent)
         if knocker is None:
             theirs = f"{opponent}: {view.opponent_hand_count} cards"
-        elif knocker.deadwood_count == 0:
+        elif knocker.is_gin:
             theirs = f"{opponent} went gin"
         else:
             theirs = f"{opponent} knocked: deadwood {knocker.deadwood_count}"
@@ -204,8 +203,7 @@ class ArrangeScreen(MatchPart):
         return ["5 pick, 0 break, OK done"]
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        clock = clock_shown(self.ui)
-        content = draw_frame(lcd, theme, self, scores_title(self.ui, theme, clock), clock)
+        content = draw_match_frame(lcd, theme, self, self.ui)
         spec = theme.font("small")
         row_h = card_render.hand_height(theme)
         step = line_height(spec) + 1

@@ -47,9 +47,13 @@ def describe(event: Event, seats: Seats, drawn: Card | None = None, gin: bool = 
     return [f"{who} {words} ", *card]
 
 
-def scores_title(ui: MatchUI, theme: Theme, right: str = "") -> str:
-    """Both names and scores, fitted to the title bar beside ``right``."""
-    return fitted_scores(ui.seats, ui.session.scores, theme, right)
+def draw_match_frame(lcd: pygame.Surface, theme: Theme, screen: MatchPart, ui: MatchUI,
+                     middle: str = "") -> pygame.Rect:
+    """A match screen's frame: both names and scores in the title, the hand clock at its
+    right; the content rectangle."""
+    clock = clock_shown(ui)
+    return draw_frame(lcd, theme, screen, fitted_scores(ui.seats, ui.session.scores, theme,
+                                                        clock), clock, middle=middle)
 
 
 def fitted_scores(seats: Seats, scores: tuple[int, int], theme: Theme, right: str = "") -> str:
@@ -186,9 +190,7 @@ class TableScreen(MatchPart):
         return ""
 
     def draw(self, lcd: pygame.Surface, theme: Theme) -> None:
-        clock = clock_shown(self.ui)
-        draw_frame(lcd, theme, self, scores_title(self.ui, theme, clock), clock,
-                   middle=self.middle_key())
+        draw_match_frame(lcd, theme, self, self.ui, self.middle_key())
         where = table.table_layout(theme)
         motion = self.tracker.motion
         count, shown = self.opponent_cards()
