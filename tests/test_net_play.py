@@ -22,7 +22,14 @@ from gin_handset.session.record import NEXT_HAND
 from tests.net_tools import ServerProcess, play_pair, seat_pair, wait_until
 
 FAST = Limits(rate=1000, burst=1000)  # bots play with no pause for thought
-RESTART_AT = 8  # the step the server is restarted at (a 50-point match is always longer)
+# The server is restarted the first time the table waits on the phone after this step: the
+# match cannot move on without the phone, so the restart comes mid-match with a step on file
+# (a 100-point match is not won in the opponent's first turn; a 50-point one can be).
+RESTART_AFTER = 0
+# The server process is killed once a seat has seen this step. The deal is the table's own, so
+# the match's length is not known, but the shortest of 300 matches to 100 points of normal
+# against simple took 24 steps: the match goes on more than 10 steps past the kill.
+KILL_AT = 4
 
 
 def check_finished(first, second) -> None:
@@ -39,7 +46,7 @@ def check_finished(first, second) -> None:
 def test_two_bots_play_a_whole_match_through_the_server(game, tmp_path):
     server = start_in_thread("127.0.0.1", 0, tmp_path, FAST)
     try:
-        options = Options(points_to_win=50, game_type=game)
+        options = Options(points_to_win=100, game_type=game)
         first, second = asyncio.run(play_pair(server.url, options, ("easy", "simple"), seed=3))
         check_finished(first, second)
         saved = json.loads((tmp_path / "tables" / f"{first.link.code}.json").read_text())
@@ -54,7 +61,7 @@ def test_two_bots_play_a_whole_match_through_the_server(game, tmp_path):
 def test_the_phones_client_plays_a_match_and_rejoins_after_the_server_comes_back(tmp_path):
     server = start_in_thread("127.0.0.1", 0, tmp_path, FAST)
     port = server.address[1]
-    phone = TableClient.create(server.url, "Ann", Options(points_to_win=50))
+    phone = TableClient.create(server.url, "Ann", Options(points_to_win=100))
     wait_until(lambda: phone.code is not None)
     bot_thread_result: dict = {}
 
@@ -85,21 +92,23 @@ def test_the_phones_client_plays_a_match_and_rejoins_after_the_server_comes_back
                     acted = -1  # lost as the link dropped, or refused: act again
             if latest is not None and latest[0] != acted and not phone.retrying:
                 step, view = latest
-                if view.legal_actions and view.to_act == view.seat:
+                to_act = bool(view.legal_actions) and view.to_act == view.seat
+                to_ready = view.phase.value == "over" and phone.table["ready"][view.seat] is False
+                if (to_act or to_ready) and step > RESTART_AFTER and not restarted:
+                    server.stop()
+                    wait_until(lambda: phone.retrying, 60)
+                    server = start_in_thread("127.0.0.1", port, tmp_path, FAST)
+                    restarted = True
+                    wait_until(lambda: not phone.retrying, 60)
+                elif to_act:
                     phone.act(player.choose(view), step)
                     acted = step
-                elif view.phase.value == "over" and phone.table["ready"][view.seat] is False:
+                elif to_ready:
                     phone.next_hand(step)
                     acted = step
-            if latest is not None and latest[0] >= RESTART_AT and not restarted:
-                server.stop()
-                wait_until(lambda: phone.retrying, 60)
-                server = start_in_thread("127.0.0.1", port, tmp_path, FAST)
-                restarted = True
-                wait_until(lambda: not phone.retrying, 60)
             time.sleep(0.005)
         opponent.join(240)
-        assert restarted
+        assert restarted, f"match over before the phone was waited on after step {RESTART_AFTER}"
         assert phone.verification is not None and phone.verification.ok, phone.verification
         assert phone.table["reason"] == "points"
         assert bot_thread_result["bot"].link.verification.ok
@@ -156,7 +165,7 @@ def test_a_server_killed_mid_match_restarts_from_its_data_folder_and_the_match_e
         first, second, *tasks = await seat_pair(process.url, Options(points_to_win=100),
                                                 ("normal", "simple"), seed=9)
         async with asyncio.timeout(30):
-            while first.link.step < 40:
+            while first.link.step < KILL_AT:
                 await asyncio.sleep(0.01)
         process.kill()
         killed_at = first.link.step
