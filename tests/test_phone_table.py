@@ -232,11 +232,12 @@ def check_sheet(seen: Seen) -> None:
     assert seen.sheet[-1].label == ("Final" if over.options.match_bonuses else "Total")
 
 
-def joined_a_bot(data_dir: Path, server: ServerHandle,
-                 out: dict) -> tuple[TableDriver, threading.Thread]:
-    """Bob's app, opened with --join on a table that a bot (Ann, in ``out``) made."""
+def joined_a_bot(data_dir: Path, server: ServerHandle, out: dict,
+                 points: int = 50) -> tuple[TableDriver, threading.Thread]:
+    """Bob's app, opened with --join on a table that a bot (Ann, in ``out``) made. The deal is
+    the table's own: a match to 50 is won in its first hand about one time in ten."""
     SettingsStore(data_dir).save(Settings(nickname="Bob"))
-    bot_thread = run_bot(server.url, create_hello("Ann", Options(points_to_win=50)), out)
+    bot_thread = run_bot(server.url, create_hello("Ann", Options(points_to_win=points)), out)
     wait_until(lambda: "bot" in out and out["bot"].link.code is not None, 10)
     host, port = server.address
     return TableDriver(join=f"{host}:{port}/{out['bot'].link.code}"), bot_thread
@@ -257,7 +258,7 @@ def test_the_score_says_when_the_other_player_waits_for_the_next_hand(
     from gin_handset.render import table
 
     out: dict = {}
-    driver, bot_thread = joined_a_bot(data_dir, server, out)
+    driver, bot_thread = joined_a_bot(data_dir, server, out, points=100)  # never one hand
     driver.step_to(ScoreScreen, "a hand ends")
     score = driver.top
     session = score.ui.session
@@ -269,8 +270,11 @@ def test_the_score_says_when_the_other_player_waits_for_the_next_hand(
     assert pygame.image.tobytes(app.lcd, "RGB") == pygame.image.tobytes(expected, "RGB")
     driver.press(K.SELECT)
     assert not session.other_ready, "asked: the phone waits for the table"
-    driver.play()
+    driver.step_to(PlayScreen | ComputerTurnScreen, "the next hand is dealt")
+    driver.press(K.CLEAR)
+    driver.press(K.SELECT)  # leave: a match to 100 is long
     bot_thread.join(20)
+    assert out["bot"].link.table["reason"] == "left"
 
 
 def test_the_app_creates_a_table_a_bot_joins_and_the_match_is_played(
