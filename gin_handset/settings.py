@@ -1,5 +1,5 @@
 """The player's settings: rule options, the computer's level, how a turn ends, sound, skin, deck
-colours, the handset's layout; kept as JSON.
+colours, the handset's layout, the nickname and the table last joined; kept as JSON.
 
 The file lives in the data folder (`gin_handset.storage.data_dir`). It is written atomically
 (a temporary file, then a rename). A file that cannot be read is renamed aside, never deleted,
@@ -16,6 +16,7 @@ from typing import Any
 from gin_handset.ai.levels import OFFERED
 from gin_handset.rules.options import CHOICES as OPTION_CHOICES
 from gin_handset.rules.options import Options
+from gin_handset.session.remote import parse_address
 from gin_handset.session.seats import MAX_NICKNAME, is_nickname
 from gin_handset.storage import (
     FieldError,
@@ -29,6 +30,7 @@ from gin_handset.storage import (
 FILE_NAME = "settings.json"
 VERSION = 1
 MAX_SKIN_TEXT = 1024  # characters of the skin setting: a skin's name or its file
+MAX_TABLE_ADDRESS = 300  # characters of a table's address: wss://, a host name of 253, :port/code
 DIFFICULTIES: tuple[str, ...] = tuple(level.name for level in OFFERED)  # the Options offer
 LAYOUTS: tuple[str, ...] = ("auto", "full", "compact")  # the handset whole, or keypad beside
 LCD_CHOICES: tuple[str, ...] = ("skin", "on", "off")  # an LCD look: as the skin has it, or not
@@ -54,6 +56,7 @@ class Settings:
     motion: str = "normal"  # one of MOTIONS
     confirm_discard: bool = True  # off: a discard that cannot knock ends the turn at once
     nickname: str = ""  # how a table of two people names this phone's player; "" not yet asked
+    table_address: str = ""  # the table last joined, HOST:PORT/CODE, that Join Table opens on
 
     def __post_init__(self) -> None:
         for name in PLAIN_FIELDS:
@@ -69,6 +72,11 @@ class Settings:
         if type(self.nickname) is not str or (self.nickname and not is_nickname(self.nickname)):
             raise SettingsError("nickname", f"{show(self.nickname)} is not a nickname: 1 to "
                                 f"{MAX_NICKNAME} letters, digits and spaces")
+        if type(self.table_address) is not str or (self.table_address
+                                                   and not is_table_address(self.table_address)):
+            raise SettingsError("table_address", f"{show(self.table_address)} is not a table's "
+                                f"address HOST:PORT/CODE of at most {MAX_TABLE_ADDRESS} "
+                                "characters")
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": VERSION, "options": self.options.to_dict(),
@@ -100,12 +108,23 @@ class Settings:
 
 # The settings with checks of their own, and the others besides the rule options: each a choice
 # among CHOICES, or on/off.
-OWN_FIELDS = ("skin", "nickname")
+OWN_FIELDS = ("skin", "nickname", "table_address")
 PLAIN_FIELDS = tuple(f.name for f in fields(Settings) if f.name not in ("options", *OWN_FIELDS))
 CHOICES: dict[str, tuple[str, ...]] = {
     "difficulty": DIFFICULTIES, "layout": LAYOUTS, "motion": MOTIONS,
     **dict.fromkeys(LCD_LOOKS, LCD_CHOICES),
 }
+
+
+def is_table_address(text: str) -> bool:
+    """Whether ``text`` is a table's address that Join Table may keep and offer again."""
+    if len(text) > MAX_TABLE_ADDRESS:
+        return False
+    try:
+        parse_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 class SettingsStore:

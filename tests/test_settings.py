@@ -71,6 +71,9 @@ def test_missing_fields_take_defaults(data_dir):
         ('{"version": 99}', "field version"),
         ('{"options": {"jokers": 2}}', "field options.jokers: unknown field"),
         ('{"skin": "' + "x" * 3_000_000 + '"}', "field skin: 'xxxx"),
+        ('{"table_address": "127.0.0.1:8765"}', "field table_address: '127.0.0.1:8765' is not"),
+        ('{"table_address": "' + "1" * 400 + '.1:8765/123456"}', "field table_address: '111"),
+        ('{"table_address": ["127.0.0.1:8765/123456"]}', "field table_address"),
         ('{"' + "z" * 1_000_000 + '": 1}', "field 'zzzz"),
         ('{"options": {"' + "\\u001b[31m" * 1000 + '": 1}}', "field options.'\\x1b[31m"),
     ],
@@ -111,6 +114,12 @@ def test_unwritable_folder_raises(tmp_path):
     blocker.write_text("")
     with pytest.raises(OSError):
         SettingsStore(blocker / "sub").save(Settings())
+
+
+def test_the_table_last_joined_is_kept_as_typed(data_dir):
+    for address in ("127.0.0.1:8765/123456", "wss://gin.example.org:443/000001"):
+        SettingsStore().save(Settings(table_address=address))
+        assert SettingsStore().load() == (Settings(table_address=address), [])
 
 
 def test_bad_values_are_refused():

@@ -91,7 +91,6 @@ class AppContext:
     initial_settings: InitVar[Settings | None] = None
     settings_store: SettingsStore = field(init=False)
     settings: Settings = field(init=False)
-    table_address: str = field(default="", init=False)  # Join Table's last, offered again
 
     def __post_init__(self, initial_settings: Settings | None) -> None:
         self.settings_store = SettingsStore(self.host.data_dir())

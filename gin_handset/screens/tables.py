@@ -9,6 +9,8 @@ while the app runs.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from gin_handset.device.keys import BACK, CHOOSE, CURSOR_DOWN, CURSOR_UP, PhoneKey
@@ -29,6 +31,7 @@ from gin_handset.session.remote import (
     shown_address,
 )
 from gin_handset.session.table_seat import HeldSeat, SeatStore
+from gin_handset.settings import is_table_address
 from gin_handset.storage import set_aside
 
 MINUTES = (0, 2, 4, 8)
@@ -187,12 +190,13 @@ class TableWaitScreen(Screen):
 
 class AddressScreen(Screen):
     """Join Table: ``HOST:PORT/CODE`` typed on the keypad (see the module's keys); it opens on
-    ``text``, by default the address last joined in this run (CLR deletes from its end)."""
+    ``text``, by default the address last joined, kept in the settings (CLR deletes from its
+    end)."""
 
     def __init__(self, context: AppContext, text: str | None = None) -> None:
         super().__init__()
         self.context = context
-        self.text = context.table_address if text is None else text
+        self.text = context.settings.table_address if text is None else text
         self.note: str | None = None
 
     def soft_keys(self) -> tuple[str, str]:
@@ -241,8 +245,11 @@ class AddressScreen(Screen):
 
 def joining(context: AppContext, url: str, code: str) -> TableWaitScreen:
     """Join the table ``code`` at ``url`` as this phone's player and wait for the seat; the
-    address is kept to be offered again by Join Table."""
-    context.table_address = f"{url.removeprefix('ws://')}/{code}"
+    address is kept in the settings, to be offered again by Join Table (a setting that cannot
+    be written costs only that)."""
+    address = f"{url.removeprefix('ws://')}/{code}"
+    if address != context.settings.table_address and is_table_address(address):
+        context.save_settings(replace(context.settings, table_address=address))
     return TableWaitScreen(context, join_table(url, code, context.settings.nickname,
                                                context.host.data_dir(), context.ledger()))
 
