@@ -348,7 +348,7 @@ def write_preview(spec: str, out: str) -> int:
 
 def _table_address(text: str) -> str:
     """A table's address, ``HOST[:PORT]/CODE``."""
-    from gin_handset.session.remote import parse_address
+    from gin_handset.session.addresses import parse_address
 
     try:
         parse_address(text)

@@ -16,7 +16,7 @@ from typing import Any
 from gin_handset.ai.levels import OFFERED
 from gin_handset.rules.options import CHOICES as OPTION_CHOICES
 from gin_handset.rules.options import Options
-from gin_handset.session.remote import parse_address
+from gin_handset.session.addresses import is_kept_address
 from gin_handset.session.seats import MAX_NICKNAME, is_nickname
 from gin_handset.storage import (
     FieldError,
@@ -79,8 +79,11 @@ class Settings:
                                 "characters")
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON; no table address until one is kept (a file an earlier version
+        of the game reads whole)."""
         return {"version": VERSION, "options": self.options.to_dict(),
-                **{name: getattr(self, name) for name in (*PLAIN_FIELDS, *OWN_FIELDS)}}
+                **{name: getattr(self, name) for name in (*PLAIN_FIELDS, *OWN_FIELDS)
+                   if name != "table_address" or self.table_address}}
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -117,14 +120,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 
 def is_table_address(text: str) -> bool:
-    """Whether ``text`` is a table's address that Join Table may keep and offer again."""
-    if len(text) > MAX_TABLE_ADDRESS:
-        return False
-    try:
-        parse_address(text)
-    except ValueError:
-        return False
-    return True
+    """Whether ``text`` is a table's address as Join Table keeps it and offers it again."""
+    return len(text) <= MAX_TABLE_ADDRESS and is_kept_address(text)
 
 
 class SettingsStore:

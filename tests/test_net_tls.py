@@ -19,7 +19,8 @@ from cryptography.x509.oid import NameOID
 from gin_handset.net.client import TableClient
 from gin_handset.net.server import ServerHandle, start_in_thread
 from gin_handset.rules.options import Options
-from gin_handset.session.remote import join_table, parse_address
+from gin_handset.session.addresses import parse_address
+from gin_handset.session.remote import join_table
 from tests.net_tools import wait_until
 from tests.test_phone_table import FAST
 

@@ -38,7 +38,8 @@ from gin_handset.screens.match.sheet import ScoreSheetScreen, SheetRow, sheet_ro
 from gin_handset.screens.tables import DIGITS, AddressScreen, TableWaitScreen, TimeScreen
 from gin_handset.screens.two_players import CREATE, TwoPlayersScreen
 from gin_handset.screens.two_players import ITEMS as TABLE_ITEMS
-from gin_handset.session.remote import RemoteSession, keypad_address, parse_address
+from gin_handset.session.addresses import parse_address
+from gin_handset.session.remote import RemoteSession, keypad_address
 from gin_handset.settings import Settings, SettingsStore
 from tests.net_tools import wait_until
 from tests.test_play_app import Driver
@@ -448,6 +449,28 @@ def test_a_refused_join_is_told_once_and_clr_goes_back_to_the_address(data_dir: 
     assert isinstance(back, Replace) and isinstance(back.screen, AddressScreen)
     assert back.screen.text.endswith("/000000"), "the address joined, to mend"
     assert screen.session is not None and screen.session.closed
+
+
+def test_a_join_keeps_its_address_and_nothing_the_command_line_chose(data_dir: Path,
+                                                                     server) -> None:
+    """The address joined is written over the stored settings, not the run's: a skin given
+    with --skin is remembered only once it has drawn (cli.remember_skin)."""
+    from dataclasses import replace
+
+    from gin_handset.compose import build_context
+    from gin_handset.screens.tables import joining
+    from tests.conftest import skin_theme
+
+    SettingsStore(data_dir).save(Settings(nickname="Bob"))
+    run = Settings(nickname="Bob", skin="flip")  # as --skin flip sets it for this run
+    context = build_context(skin_theme("classic"), settings=run)
+    screen = joining(context, server.url, "000000")
+    host, port = server.address
+    address = f"{host}:{port}/000000"
+    assert context.settings == replace(run, table_address=address)
+    assert SettingsStore(data_dir).load() == (Settings(nickname="Bob", table_address=address), [])
+    wait_until(lambda: (screen.update(50), screen.problem)[1] is not None)
+    screen.on_key(K.CLEAR)
 
 
 def test_no_hurry_is_offered_while_a_person_plays(data_dir: Path, display,

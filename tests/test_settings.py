@@ -120,6 +120,19 @@ def test_the_table_last_joined_is_kept_as_typed(data_dir):
     for address in ("127.0.0.1:8765/123456", "wss://gin.example.org:443/000001"):
         SettingsStore().save(Settings(table_address=address))
         assert SettingsStore().load() == (Settings(table_address=address), [])
+    SettingsStore().save(Settings())
+    assert "table_address" not in json.loads(SettingsStore().path.read_text()), \
+        "none kept, none written: an earlier version reads the file whole"
+
+
+@pytest.mark.parametrize("address", [
+    " 127.0.0.1:8765/123456", "127.0.0.1:8765/123456\n", "\x1f127.0.0.1:8765/123456",
+    "127.0.0.1/123456", "ws://127.0.0.1:8765/123456", "127.0.0.1:0/123456",
+    "127.0.0.1:8765/12345", "a" * 300 + ":8765/123456",
+])
+def test_a_table_address_is_kept_only_as_join_table_writes_it(address):
+    with pytest.raises(SettingsError, match="table_address"):
+        Settings(table_address=address)
 
 
 def test_bad_values_are_refused():

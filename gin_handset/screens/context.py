@@ -7,9 +7,10 @@ Continue are greyed out. The composition root (`gin_handset.compose`) gives it t
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from dataclasses import InitVar, dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gin_handset.render.theme import Theme
 from gin_handset.screens.host import Host, QuietHost
@@ -121,3 +122,15 @@ class AppContext:
         except OSError as error:
             return f"Settings not saved: {error}"
         return None
+
+    def remember(self, **changes: Any) -> None:
+        """Keep ``changes`` of settings the player does not choose in Options (the table last
+        joined): at once in play, and over the file as it is stored, so what the command line
+        chose for this run alone (a skin) is not written with them. A file found bad now is set
+        aside as at start, and nothing is written in its place; one that cannot be written
+        costs only the change."""
+        self.settings = replace(self.settings, **changes)
+        stored, problems = self.settings_store.load()
+        if not problems:
+            with contextlib.suppress(OSError):
+                self.settings_store.save(replace(stored, **changes))

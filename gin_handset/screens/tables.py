@@ -3,13 +3,11 @@ friend while waiting for them) and Join Table (the address typed on the keypad).
 
 Typing an address: the digits type themselves, ``*`` the dot, ``#`` the colon, the left soft key
 the ``/`` before the table code, CLR deletes (with nothing left, it goes back), OK joins:
-``127*0*0*1#8765/123456`` is ``127.0.0.1:8765/123456``. It opens on the address last joined
-while the app runs.
+``127*0*0*1#8765/123456`` is ``127.0.0.1:8765/123456``. It opens on the address last joined,
+kept in the settings.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 import pygame
 
@@ -20,13 +18,12 @@ from gin_handset.render.theme import Theme
 from gin_handset.screens.base import Pop, Replace, Screen, Transition
 from gin_handset.screens.common import draw_frame, draw_text_box
 from gin_handset.screens.context import AppContext
+from gin_handset.session.addresses import DEFAULT_PORT, kept_address, parse_address
 from gin_handset.session.remote import (
-    DEFAULT_PORT,
     POLL_MS,
     RemoteSession,
     host_table,
     join_table,
-    parse_address,
     rejoin_table,
     shown_address,
 )
@@ -245,11 +242,10 @@ class AddressScreen(Screen):
 
 def joining(context: AppContext, url: str, code: str) -> TableWaitScreen:
     """Join the table ``code`` at ``url`` as this phone's player and wait for the seat; the
-    address is kept in the settings, to be offered again by Join Table (a setting that cannot
-    be written costs only that)."""
-    address = f"{url.removeprefix('ws://')}/{code}"
+    address is kept in the settings, to be offered again by Join Table."""
+    address = kept_address(url, code)
     if address != context.settings.table_address and is_table_address(address):
-        context.save_settings(replace(context.settings, table_address=address))
+        context.remember(table_address=address)
     return TableWaitScreen(context, join_table(url, code, context.settings.nickname,
                                                context.host.data_dir(), context.ledger()))
 

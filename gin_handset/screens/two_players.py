@@ -112,7 +112,7 @@ def join_screen(context: AppContext, address: str) -> Screen:
     """Joining the table at ``address`` (``HOST:PORT/CODE``, from the command line): the
     nickname first if there is none yet; the typing screen when the address is not one."""
     from gin_handset.screens.tables import AddressScreen, joining
-    from gin_handset.session.remote import parse_address
+    from gin_handset.session.addresses import parse_address
 
     try:
         url, code = parse_address(address)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import re
 import ssl
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ from gin_handset.rules.bonuses import FinalScore, final_score
 from gin_handset.rules.hand import Event, HandResult, Phase
 from gin_handset.rules.options import Options
 from gin_handset.rules.view import PlayerView
+from gin_handset.session.addresses import DEFAULT_PORT
 from gin_handset.session.files import started_now
 from gin_handset.session.match_base import SessionBase
 from gin_handset.session.record import MatchRecord
@@ -35,12 +35,9 @@ if TYPE_CHECKING:
     from gin_handset.net.server import ServerHandle
     from gin_handset.session.ledger import Ledger
 
-DEFAULT_PORT = 8765  # as `gin-handset serve`
 POLL_MS = 50  # how often the phone looks for news from the table
 MAX_CLOCK = 8 * 60  # seconds: the longest time per hand
 REVEAL_WAIT = 1.0  # seconds a finished match left at once waits for the table's reveal
-ADDRESS = re.compile(r"(?:(?P<scheme>wss?)://)?(?P<host>[0-9A-Za-z.\-]+)(?::(?P<port>[0-9]{1,5}))?"
-                     r"/(?P<code>[0-9]{6})")
 ENDINGS = {"time": "{other}'s time ran out", "away": "{other}'s phone was out of reach too long",
            "unready": "{other} did not ask for the next hand in time",
            "left": "{other} left the table", "closed": "The table was closed"}
@@ -58,19 +55,6 @@ def clocks_of(message: dict[str, Any]) -> list[float] | None:
             or not all(type(c) in (int, float) and 0 <= c <= MAX_CLOCK for c in clocks)):
         return None
     return [float(c) for c in clocks]
-
-
-def parse_address(text: str) -> tuple[str, str]:
-    """The server's URL and the table code of ``[wss://]HOST[:PORT]/CODE`` (``wss://``: a
-    server speaking TLS, checked against the system's certificates); ValueError saying what is
-    wrong."""
-    found = ADDRESS.fullmatch(text.strip())
-    if found is None:
-        raise ValueError("Type HOST:PORT/CODE, e.g. 127.0.0.1:8765/123456")
-    port = int(found["port"] or DEFAULT_PORT)
-    if not 0 < port < 65536:
-        raise ValueError(f"Port {port} is not 1 to 65535")
-    return f"{found['scheme'] or 'ws'}://{found['host']}:{port}", found["code"]
 
 
 def tls_for(url: str) -> ssl.SSLContext | None:
