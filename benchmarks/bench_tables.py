@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gin_handset.ai import arguments
+from gin_handset import arguments
 from gin_handset.net.bot import Bot, create_hello, join_hello
 from gin_handset.net.cli import GC_THRESHOLDS
 from gin_handset.net.client import SeatLink
@@ -127,7 +127,7 @@ def run(tables: int = 500, seconds: float = 30.0, think: float = 2.0, level: str
 
 def tables(text: str) -> int:
     """A command-line count of tables: from 1 to 10,000."""
-    return arguments.whole(text, 10_000)
+    return arguments.whole(text, 1, 10_000)
 
 
 def seconds(text: str) -> float:

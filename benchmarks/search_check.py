@@ -54,6 +54,7 @@ from gin_handset.ai.hard import HardPlayer
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES, make_player
 from gin_handset.ai.tournament import EAAI, deal_seed, play_match, players_of
 from gin_handset.ai.workers import map_jobs, stopped_quietly
+from gin_handset.arguments import real
 from gin_handset.rules.actions import Action, EndTurn, Knock
 from gin_handset.rules.hand import HandState, Phase
 from gin_handset.rules.match import MatchState
@@ -270,7 +271,7 @@ def report(checked: list[Checked]) -> str:
 
 def confidence(text: str) -> float:
     """A command-line number of standard errors, from -100 to 100."""
-    return arguments.real(text, -100, 100)
+    return real(text, -100, 100)
 
 
 def phase_names(text: str) -> frozenset[str]:

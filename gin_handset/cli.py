@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, NoReturn
 
 from gin_handset import __version__
+from gin_handset.arguments import digits, whole
 from gin_handset.settings import LAYOUTS
 
 PROG = "gin-handset"
@@ -24,33 +25,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-MAX_DIGITS = 40
-
-
-def _whole(text: str) -> int:
-    """A whole number of at most `MAX_DIGITS` digits."""
-    shown = text if len(text) <= MAX_DIGITS else text[:MAX_DIGITS] + "..."
-    if len(text.strip().lstrip("+-")) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at most {MAX_DIGITS} "
-                                         f"digits, got {shown!r}")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown!r}") from None
-
-
-def _positive(text: str) -> int:
-    value = _whole(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive whole number, got {value}")
-    return value
-
-
 def _scale(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_SCALE:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_SCALE}, got {value}")
-    return value
+    return whole(text, 1, MAX_SCALE, "a scale")
 
 
 DEALERS = {"you": 0, "cpu": 1}
@@ -62,10 +38,7 @@ MAX_SCALE = 64
 def _hand(text: str) -> int:
     from gin_handset.session.saves import MAX_HAND
 
-    value = _positive(text)
-    if value > MAX_HAND + 1:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_HAND + 1}, got {value}")
-    return value
+    return whole(text, 1, MAX_HAND + 1, "a hand")
 
 
 HOST_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
@@ -141,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the phone whole, or compact (keypad beside the screen); auto: compact where the "
         "whole phone would show its screen under 2x (default: the Options setting)",
     )
-    parser.add_argument("--seed", metavar="N", type=_whole, help="seed the shuffles (replayable)")
+    parser.add_argument("--seed", metavar="N", type=digits, help="seed the shuffles (replayable)")
     parser.add_argument(
         "--hand", metavar="K", type=_hand, default=1,
         help="with --seed: start at the match's hand K, dealt as it was (the score screen shows K)",

@@ -9,31 +9,24 @@ import pytest
 
 from benchmarks import bench_tables, search_check
 from gin_handset.ai import matchwin_build, tournament
-from gin_handset.ai.arguments import MAX_COUNT, MAX_JOBS, count, jobs, real
+from gin_handset.ai.arguments import MAX_COUNT, MAX_JOBS, count, jobs
 
 
 def test_counts_and_jobs_are_whole_numbers_within_their_bounds() -> None:
     assert count("1") == 1 and count(str(MAX_COUNT)) == MAX_COUNT
     assert jobs("2") == 2 and jobs(str(MAX_JOBS)) == MAX_JOBS
-    for text in ("0", "-3", str(MAX_COUNT + 1), "1e9", "two", ""):
-        with pytest.raises(argparse.ArgumentTypeError, match=f"from 1 to {MAX_COUNT}"):
+    for text in ("0", "-3", str(MAX_COUNT + 1), "1e9", "two", "", "1_000", " 12", "\uff11\uff12"):
+        with pytest.raises(argparse.ArgumentTypeError, match=f" from 1 to {MAX_COUNT}, got"):
             count(text)
     for text in ("0", str(MAX_JOBS + 1), "2.5"):
         with pytest.raises(argparse.ArgumentTypeError, match=f"from 1 to {MAX_JOBS}"):
             jobs(text)
 
 
-def test_a_real_number_is_finite_and_within_its_bounds() -> None:
-    assert real("2.5", 0, 60) == 2.5 and real("0", 0, 60) == 0
-    for text in ("nan", "inf", "-inf", "60.5", "-0.1", "lots"):
-        with pytest.raises(argparse.ArgumentTypeError, match="from 0 to 60"):
-            real(text, 0, 60)
-
-
 def test_a_long_bad_number_is_echoed_short() -> None:
     with pytest.raises(argparse.ArgumentTypeError) as caught:
         count("9" * 5000)
-    assert len(str(caught.value)) < 80
+    assert len(str(caught.value)) < 100 and "..." in str(caught.value)
 
 
 @pytest.mark.parametrize(("main", "argv", "named"), [
@@ -58,7 +51,7 @@ def test_each_tool_refuses_a_count_out_of_bounds_by_name(
         main(argv)
     assert stopped.value.code == 2
     err = capsys.readouterr().err
-    assert named in err and "is not a " in err and len(err) < 1000
+    assert named in err and "expected a" in err and len(err) < 1000
 
 
 def test_the_table_build_refuses_an_out_that_is_not_a_file_before_playing(

@@ -18,8 +18,8 @@ from typing import NoReturn
 
 from websockets.asyncio.server import Server
 
+from gin_handset.arguments import digits, real, whole
 from gin_handset.net.server import Limits, TableServer, run_server
-from gin_handset.storage import show
 
 PROG = "gin-handset"
 ADDRESS = re.compile(r"(?P<host>\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]{1,253}):(?P<port>[0-9]{1,5})"
@@ -33,41 +33,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _whole(text: str, digits: int = 40) -> int:
-    """A whole number in ASCII digits, and few: int() of thousands of them costs time."""
-    if re.fullmatch(rf"-?[0-9]{{1,{digits}}}", text) is None:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at most {digits} "
-                                         f"digits, got {show(text)}")
-    return int(text)
-
-
-def _bounded(text: str, low: int, high: int, what: str = "a whole number") -> int:
-    if re.fullmatch(r"[0-9]{1,7}", text) is None or not low <= int(text) <= high:
-        raise argparse.ArgumentTypeError(f"expected {what} {low} to {high}, got {show(text)}")
-    return int(text)
-
-
 def _port(text: str) -> int:
-    return _bounded(text, 0, 65535, "a port")
+    return whole(text, 0, 65535, "a port")
 
 
 def _small(text: str) -> int:
     """A whole number for an argument with choices, which argparse then checks."""
-    return _whole(text, 6)
+    return digits(text, 6)
 
 
 def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {show(text)}") from None
-    if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 86400, got {value}")
-    return value
+    return real(text, 0.001, 86_400, "seconds")
 
 
 def _count(text: str) -> int:
-    return _bounded(text, 1, 1_000_000)
+    return whole(text, 1, 1_000_000)
 
 
 def serve_main(argv: Sequence[str]) -> int:
@@ -176,7 +156,7 @@ def bot_main(argv: Sequence[str]) -> int:
                         help="for a table it makes")
     parser.add_argument("--minutes", type=_small, choices=MINUTES, default=0,
                         help="time per hand for a table it makes (0: off)")
-    parser.add_argument("--seed", type=_whole, help="seed its decisions")
+    parser.add_argument("--seed", type=digits, help="seed its decisions")
     parser.add_argument("--tls", action="store_true", help="connect with TLS (wss)")
     parser.add_argument("--tls-ca", metavar="FILE", type=Path,
                         help="trust this certificate (a server's own, self-signed)")
