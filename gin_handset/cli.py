@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 from gin_handset import __version__
 from gin_handset.arguments import digits, whole
 from gin_handset.settings import LAYOUTS
+from gin_handset.storage import show
 
 PROG = "gin-handset"
 
@@ -52,10 +53,9 @@ def _host(text: str) -> str:
     except ValueError:
         labels = text.removesuffix(".").split(".")
         if len(text) > 253 or not all(HOST_LABEL.fullmatch(label) for label in labels):
-            shown = text if len(text) <= 40 else text[:40] + "..."
             raise argparse.ArgumentTypeError(
                 f"expected an IP address or a host name (such as 0.0.0.0 or myhost.lan), "
-                f"got {shown!r}") from None
+                f"got {show(text)}") from None
     return text
 
 
@@ -65,8 +65,6 @@ MAX_KEY_TEXT = 80  # characters of a --bind or --screenshot-key value
 def _short_key_text(text: str) -> None:
     """A key's value is short: a long one is refused before it is echoed."""
     if len(text) > MAX_KEY_TEXT:
-        from gin_handset.storage import show
-
         raise argparse.ArgumentTypeError(
             f"expected at most {MAX_KEY_TEXT} characters, got {show(text)}")
 

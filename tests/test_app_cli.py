@@ -54,7 +54,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--table-host", "::::"], "--table-host", "expected an IP address or a host name"),
         (["--table-host", "my host"], "--table-host", "got 'my host'"),
         (["--table-host", "lan_1"], "--table-host", "got 'lan_1'"),
-        (["--table-host", "a" * 300], "--table-host", "got '" + "a" * 40 + "...'"),
+        (["--table-host", "a" * 300], "--table-host", "got '" + "a" * 15 + "..."),
+        (["--table-host", "a\x1b[31m"], "--table-host", "got 'a\\x1b[31m'"),
     ],
 )
 def test_bad_values(args, flag, what):
