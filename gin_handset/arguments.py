@@ -18,11 +18,11 @@ DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 def whole(text: str, low: int, high: int, what: str = "a whole number") -> int:
     """A whole number from ``low`` to ``high`` (leading zeros and a sign allowed)."""
-    if (len(text) > MAX_DIGITS or WHOLE.fullmatch(text) is None
-            or not low <= int(text) <= high):
+    value = int(text) if len(text) <= MAX_DIGITS and WHOLE.fullmatch(text) else None
+    if value is None or not low <= value <= high:
         raise argparse.ArgumentTypeError(f"expected {what} from {low} to {high}, "
                                          f"got {show(text)}")
-    return int(text)
+    return value
 
 
 def digits(text: str, most: int = MAX_DIGITS) -> int:

@@ -208,11 +208,8 @@ def remember_skin(settings: Any) -> None:
     from gin_handset.settings import SettingsStore
 
     store = SettingsStore()
-    stored, problems = store.load()
-    if problems or stored.skin == settings.skin:
-        return
     try:
-        store.save(replace(stored, skin=settings.skin))
+        store.update(skin=settings.skin)
     except OSError as error:
         print(f"{PROG}: the skin could not be remembered in {store.path}: {error}",
               file=sys.stderr)

@@ -9,7 +9,7 @@ and the defaults are used with a message saying what was wrong. Nothing is read 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,11 +79,11 @@ class Settings:
                                 "characters")
 
     def to_dict(self) -> dict[str, Any]:
-        """The settings as JSON; no table address until one is kept (a file an earlier version
-        of the game reads whole)."""
+        """Every setting by name, but those of `ADDED` at the value their absence means."""
+        values = {name: getattr(self, name) for name in (*PLAIN_FIELDS, *OWN_FIELDS)}
         return {"version": VERSION, "options": self.options.to_dict(),
-                **{name: getattr(self, name) for name in (*PLAIN_FIELDS, *OWN_FIELDS)
-                   if name != "table_address" or self.table_address}}
+                **{name: value for name, value in values.items()
+                   if name not in ADDED or value != ADDED[name]}}
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -112,6 +112,9 @@ class Settings:
 # The settings with checks of their own, and the others besides the rule options: each a choice
 # among CHOICES, or on/off.
 OWN_FIELDS = ("skin", "nickname", "table_address")
+# Settings added since version 1, each with the value a file that leaves it out means: `to_dict`
+# leaves them out at that value, so an earlier version of the game still reads the file.
+ADDED: dict[str, Any] = {"table_address": ""}
 PLAIN_FIELDS = tuple(f.name for f in fields(Settings) if f.name not in ("options", *OWN_FIELDS))
 CHOICES: dict[str, tuple[str, ...]] = {
     "difficulty": DIFFICULTIES, "layout": LAYOUTS, "motion": MOTIONS,
@@ -144,3 +147,13 @@ class SettingsStore:
     def save(self, settings: Settings) -> None:
         """Write ``settings``; OSError if the folder cannot be written."""
         write_atomically(self.path, json.dumps(settings.to_dict(), indent=2) + "\n")
+
+    def update(self, **changes: Any) -> None:
+        """Write ``changes`` over the settings as stored, not as this run holds them (what the
+        command line chose for one run stays out). A file found bad is set aside, as at start,
+        and nothing is written in its place; nothing is written when nothing changes. OSError
+        if the folder cannot be written."""
+        stored, problems = self.load()
+        if not problems and any(getattr(stored, name) != value
+                                for name, value in changes.items()):
+            self.save(replace(stored, **changes))

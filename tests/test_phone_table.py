@@ -8,6 +8,7 @@ import asyncio
 import random
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import UnionType
@@ -100,6 +101,14 @@ class TableDriver(Driver):
         time.sleep(ms / 5000)  # the network runs in real time
         self.app.step([], ms)
 
+    def cursor_to(self, kind: type, items: Sequence[object], item: object) -> None:
+        """With a menu of ``kind`` on top, press 8 until its cursor is on ``item`` of
+        ``items``."""
+        top = self.top
+        assert isinstance(top, kind), top
+        while items[top.cursor] != item:
+            self.press(K.NUM8)
+
     def step(self) -> bool:
         top: Screen = self.top
         seen = self.log
@@ -113,8 +122,7 @@ class TableDriver(Driver):
         if isinstance(top, MainMenu):
             return seen.over is None and self._to_create(top)
         if isinstance(top, TwoPlayersScreen):
-            while TABLE_ITEMS[top.cursor] != CREATE:
-                self.press(K.NUM8)
+            self.cursor_to(TwoPlayersScreen, TABLE_ITEMS, CREATE)
             self.press(K.SELECT)
         elif isinstance(top, TimeScreen):
             self.press(K.SELECT)
@@ -163,13 +171,11 @@ class TableDriver(Driver):
         top = self.app.stack.top
         assert isinstance(top, MainMenu)
         assert top.enabled()[ITEMS.index(CONTINUE)], "Continue is offered"
-        while ITEMS[top.cursor] != CONTINUE:
-            self.press(K.NUM8)
+        self.cursor_to(MainMenu, ITEMS, CONTINUE)
         self.app.stack.key(K.SELECT)
 
     def _to_create(self, top: MainMenu) -> bool:
-        while ITEMS[top.cursor] != TWO_PLAYERS:
-            self.press(K.NUM8)
+        self.cursor_to(MainMenu, ITEMS, TWO_PLAYERS)
         self.press(K.SELECT)
         return True
 
@@ -530,15 +536,9 @@ def test_join_table_offers_again_the_address_last_typed(data_dir: Path, display,
         if attempt == 2:
             driver.app.stack.close()
             driver = TableDriver()  # the app started again
-        menu = driver.top
-        assert isinstance(menu, MainMenu)
-        while ITEMS[menu.cursor] != TWO_PLAYERS:
-            driver.press(K.NUM8)
+        driver.cursor_to(MainMenu, ITEMS, TWO_PLAYERS)
         driver.press(K.SELECT)
-        two = driver.top
-        assert isinstance(two, TwoPlayersScreen)
-        while TABLE_ITEMS[two.cursor] != JOIN:
-            driver.press(K.NUM8)
+        driver.cursor_to(TwoPlayersScreen, TABLE_ITEMS, JOIN)
         driver.press(K.SELECT)
         typing = driver.top
         assert isinstance(typing, AddressScreen)

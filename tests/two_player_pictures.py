@@ -70,10 +70,7 @@ def pictures(skin_name: str, folder: Path) -> list[tuple[str, pygame.Surface]]:
     SettingsStore(folder).save(Settings(nickname="", options=Options(points_to_win=50)))
     driver = TableDriver(None, skin_name, folder=folder)
     driver.step()  # the main menu: Two Players
-    menu = driver.top
-    assert isinstance(menu, TwoPlayersScreen)
-    while ITEMS[menu.cursor] != PASS_AND_PLAY:
-        driver.press(K.NUM8)
+    driver.cursor_to(TwoPlayersScreen, ITEMS, PASS_AND_PLAY)
     found.append(("Two Players", shot(driver)))
     driver.press(K.SELECT)  # no nickname yet: it is asked first
     assert isinstance(driver.top, TextEntryScreen)
@@ -89,15 +86,9 @@ def pictures(skin_name: str, folder: Path) -> list[tuple[str, pygame.Surface]]:
     driver.press(K.CLEAR)  # leaves the match (it stays saved)
     until(driver, lambda: driver.app.stack.top is not None and len(driver.app.stack.screens) == 1)
     driver.step()  # the main menu: Two Players
-    menu = driver.top
-    assert isinstance(menu, TwoPlayersScreen)
-    while ITEMS[menu.cursor] != CREATE:
-        driver.press(K.NUM8)
+    driver.cursor_to(TwoPlayersScreen, ITEMS, CREATE)
     driver.press(K.SELECT)
-    time_screen = driver.top
-    assert isinstance(time_screen, TimeScreen)
-    while MINUTES[time_screen.cursor] != 4:
-        driver.press(K.NUM8)
+    driver.cursor_to(TimeScreen, MINUTES, 4)
     driver.press(K.SELECT)
     wait = driver.top
     assert isinstance(wait, TableWaitScreen) and wait.session is not None

@@ -125,12 +125,8 @@ class AppContext:
 
     def remember(self, **changes: Any) -> None:
         """Keep ``changes`` of settings the player does not choose in Options (the table last
-        joined): at once in play, and over the file as it is stored, so what the command line
-        chose for this run alone (a skin) is not written with them. A file found bad now is set
-        aside as at start, and nothing is written in its place; one that cannot be written
-        costs only the change."""
+        joined): at once in play, and over the stored file (`SettingsStore.update`); a file
+        that cannot be written costs only the change."""
         self.settings = replace(self.settings, **changes)
-        stored, problems = self.settings_store.load()
-        if not problems:
-            with contextlib.suppress(OSError):
-                self.settings_store.save(replace(stored, **changes))
+        with contextlib.suppress(OSError):
+            self.settings_store.update(**changes)
