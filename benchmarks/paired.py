@@ -22,6 +22,7 @@ from benchmarks.reading import mean_interval
 from gin_handset.ai.game_log import GameRecord, LogError, RunKey, key_of, read_log
 from gin_handset.ai.levels import level_named
 from gin_handset.ai.tournament import wilson
+from gin_handset.rules.options import OKLAHOMA
 
 
 @dataclass(frozen=True)
@@ -40,12 +41,16 @@ def load(path: Path) -> Run:
 
 def whole_deals(first: Run, second: Run) -> list[int]:
     """The deals whose two matches both runs hold. LogError when the runs are not of the same
-    deals (another seed, another B, or a B built on another level whose stream ``--common``
-    changes, with it in one run only) or share no whole deal."""
+    deals (another seed, another B, another game, or a B built on another level whose stream
+    ``--common`` changes, with it in one run only) or share no whole deal."""
     if (first.key.seed, first.key.b) != (second.key.seed, second.key.b):
         raise LogError(
             f"{first.path} and {second.path}: not the same deals (B {first.key.b}, seed "
             f"{first.key.seed} against B {second.key.b}, seed {second.key.seed})")
+    if first.key.game_type != second.key.game_type:
+        raise LogError(
+            f"{first.path} and {second.path}: not the same game ({first.key.game_type} "
+            f"against {second.key.game_type})")
     b_streams = level_named(first.key.b).stream_name != first.key.b  # --common changes B's
     if first.key.common != second.key.common and b_streams:
         raise LogError(
@@ -70,6 +75,10 @@ def _side(run: Run, records: list[GameRecord]) -> str:
             f"{len(run.games) - len(records)}")
 
 
+def _game(run: Run) -> str:
+    return ", Oklahoma Gin" if run.key.game_type == OKLAHOMA else ""
+
+
 def _difference(name: str, values: list[float], scale: float) -> str:
     mean, low, high = mean_interval(values)
     if len(values) < 2:
@@ -88,8 +97,8 @@ def report(first: Run, second: Run) -> str:
     wins = [sum(b.a_won - a.a_won for a, b in deal) / 2 for deal in by_deal]
     margin = [sum(b.margin - a.margin for a, b in deal) / 2 for deal in by_deal]
     return "\n".join([
-        f"against {first.key.b}, seed {first.key.seed}: {len(pairs)} matches, {len(deals)} whole "
-        "deals in both logs",
+        f"against {first.key.b}, seed {first.key.seed}{_game(first)}: {len(pairs)} matches, "
+        f"{len(deals)} whole deals in both logs",
         _side(first, [a for a, _ in pairs]),
         _side(second, [b for _, b in pairs]),
         f"  played otherwise: {otherwise} matches; won by the second only {only_second}, by the "

@@ -4,12 +4,14 @@ naming the file, the line and what is wrong."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from gin_handset.ai.game_log import LogError, RunKey, key_of, read_log
-from gin_handset.ai.tournament import main, play_game, run_tournament
+from gin_handset.ai.tournament import PROTOCOLS, main, play_game, run_tournament
+from gin_handset.rules.options import OKLAHOMA
 
 KEY = RunKey("simple", "easy", 4, None)
 
@@ -128,6 +130,36 @@ def test_a_run_with_common_streams_is_a_run_of_its_own(
     odd = tmp_path / "odd.jsonl"
     odd.write_text(json.dumps(lines[0]) + "\n")
     with pytest.raises(LogError, match="line 1: field common: 'yes' does not name a run"):
+        key_of(odd)
+
+
+def test_an_oklahoma_run_is_a_run_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--game oklahoma`` plays the EAAI protocol as Oklahoma Gin: other matches on the same
+    deals, a report that says so, a log whose lines say so and that refuses Gin Rummy's, and a
+    game type of the first line that is no game of the tournament refused by its field."""
+    log = tmp_path / "oklahoma.jsonl"
+    main(["--a", "simple", "--b", "easy", "--games", "4", "--seed", "4", "--game", "oklahoma",
+          "--log", str(log)])
+    assert "4 matches to 100 (EAAI, Oklahoma Gin)" in capsys.readouterr().out
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [line["game_type"] for line in lines] == ["oklahoma"] * 4
+    oklahoma = RunKey("simple", "easy", 4, None, game_type=OKLAHOMA)
+    assert key_of(log) == oklahoma and sorted(read_log(log, oklahoma)[0]) == [0, 1, 2, 3]
+    with pytest.raises(LogError, match=r"line 1: a match of another run .*game oklahoma"):
+        read_log(log, KEY)
+    gin = [play_game("simple", "easy", 4, game) for game in range(4)]
+    assert [(line["hands"], line["margin"]) for line in lines] != [
+        ([[kind.value, knocker, winner] for kind, knocker, winner in r.hands], r.margin)
+        for r in gin]
+    with pytest.raises(ValueError, match="EAAI protocol only"):
+        run_tournament("simple", "easy", 2, seed=4, options=replace(PROTOCOLS[OKLAHOMA],
+                       oklahoma_spade_doubles=True), log=tmp_path / "doubled.jsonl")
+    lines[0]["game_type"] = "poker"
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text(json.dumps(lines[0]) + "\n")
+    with pytest.raises(LogError, match="line 1: field game_type: 'poker' does not name a run"):
         key_of(odd)
 
 

@@ -12,6 +12,7 @@ from benchmarks.paired import main
 from gin_handset.ai.game_log import GameRecord, RunKey, line_of
 from gin_handset.ai.tournament import run_tournament
 from gin_handset.rules.hand import ResultKind
+from gin_handset.rules.options import OKLAHOMA
 
 
 def record(won: bool, margin: int) -> GameRecord:
@@ -92,6 +93,8 @@ def test_two_levels_on_the_same_deals_report_each_ones_own_figures(
                                               "B champion, seed 8)"),
         (RunKey("hard", "simple", 7, None), "not the same deals (B champion, seed 7 against "
                                             "B simple, seed 7)"),
+        (RunKey("hard", "champion", 7, None, game_type=OKLAHOMA),
+         "not the same game (gin against oklahoma)"),
     ],
 )
 def test_runs_of_other_deals_are_refused_naming_both_files(

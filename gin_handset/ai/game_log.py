@@ -4,7 +4,8 @@
 so a killed run keeps what it played) and, run again with the same command, plays only the
 matches the log does not hold yet; its report covers every match of the run. A line names its
 run (``RunKey``: the players, the seed, Expert's budget and, only when they are, that the random
-streams are common) and its match, so lines of another run are refused, not mixed in.
+streams are common and that the game is Oklahoma Gin) and its match, so lines of another run
+are refused, not mixed in.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import IO, Any
 from gin_handset.ai.arguments import MAX_COUNT, MAX_SEED
 from gin_handset.ai.levels import BENCHMARK_NAMES, PLAYER_NAMES
 from gin_handset.rules.hand import ResultKind
+from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA
 
 MAX_LINE = 1 << 20  # bytes: a match of some hundred decisions writes a few kilobytes
 MAX_GAMES = 10_000_000  # a match number beyond this is not of any run
@@ -36,6 +38,7 @@ class RunKey:
     seed: int
     samples: int | None  # Expert's budget, worlds a decision (None: the default)
     common: bool = False  # common random streams (the tournament's --common)
+    game_type: str = GIN_RUMMY  # the game (the tournament's --game): EAAI's rules otherwise
 
 
 @dataclass(frozen=True)
@@ -52,8 +55,9 @@ class GameRecord:
 def line_of(key: RunKey, game: int, record: GameRecord) -> str:
     """The log's line for match ``game`` of a run (times to the microsecond)."""
     streams = {"common": True} if key.common else {}  # a run without: its lines as before
+    rules = {"game_type": key.game_type} if key.game_type != GIN_RUMMY else {}  # likewise
     return json.dumps({
-        "a": key.a, "b": key.b, "seed": key.seed, "samples": key.samples, **streams,
+        "a": key.a, "b": key.b, "seed": key.seed, "samples": key.samples, **streams, **rules,
         "game": game,
         "a_won": record.a_won, "margin": record.margin,
         "hands": [[kind.value, knocker, winner] for kind, knocker, winner in record.hands],
@@ -70,7 +74,8 @@ def _game_of(data: Any, key: RunKey) -> tuple[int, GameRecord]:
         raise ValueError(bad)
     if theirs != key:
         raise ValueError(f"a match of another run ({theirs.a} vs {theirs.b}, seed "
-                         f"{theirs.seed}, samples {theirs.samples}, common {theirs.common}); "
+                         f"{theirs.seed}, samples {theirs.samples}, common {theirs.common}, "
+                         f"game {theirs.game_type}); "
                          "use another log")
     game = data.get("game")
     if not _whole(game) or not 0 <= game < MAX_GAMES:
@@ -141,6 +146,7 @@ def _bad_field(key: RunKey) -> str | None:
         ("samples", key.samples,
          key.samples is None or (_whole(key.samples) and 1 <= key.samples <= MAX_COUNT)),
         ("common", key.common, isinstance(key.common, bool)),
+        ("game_type", key.game_type, key.game_type in (GIN_RUMMY, OKLAHOMA)),
     ):
         if not good:
             return f"field {field}: {value!r:.20} does not name a run of the tournament"
@@ -149,7 +155,7 @@ def _bad_field(key: RunKey) -> str | None:
 
 def _run_key(data: dict[str, Any]) -> RunKey:
     return RunKey(data.get("a"), data.get("b"), data.get("seed"), data.get("samples"),
-                  data.get("common", False))
+                  data.get("common", False), data.get("game_type", GIN_RUMMY))
 
 
 def read_log(path: Path, key: RunKey) -> tuple[dict[int, GameRecord], int]:

@@ -3,7 +3,8 @@
 ``python -m gin_handset.ai.tournament --a hard --b simple --games 4000 --jobs 2 --seed 1``
 (``--samples N`` sets Expert's budget, N worlds a decision; ``--log FILE`` keeps each match
 as it ends, and the same command run again plays only the matches the log lacks.)
-Matches are played under the EAAI 2021 protocol (``EAAI``) unless other options are given.
+Matches are played under the EAAI 2021 protocol (``EAAI``) unless other options are given;
+``--game oklahoma`` plays that protocol as Oklahoma Gin (``PROTOCOLS``).
 Each deal (a match seed) is played twice, the seats swapped; game ``i`` uses deal ``i // 2`` and
 puts A in seat ``i % 2``. Everything is seeded, so a run is reproducible for any ``--jobs``.
 """
@@ -16,7 +17,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO
 
@@ -36,7 +37,7 @@ from gin_handset.ai.workers import stopped_quietly, worker_pool
 from gin_handset.rules.actions import Action
 from gin_handset.rules.hand import ResultKind
 from gin_handset.rules.match import MatchState
-from gin_handset.rules.options import ALTERNATE, GIN_RUMMY, NON_DEALER, Options
+from gin_handset.rules.options import ALTERNATE, GIN_RUMMY, NON_DEALER, OKLAHOMA, Options
 from gin_handset.rules.view import PlayerView, view_of
 
 MAX_ACTIONS = 100_000  # per match: a player that never ends a hand is a bug
@@ -51,6 +52,9 @@ EAAI = Options(
     upcard_first=NON_DEALER,
     next_dealer=ALTERNATE,
 )
+# The protocol by game: Oklahoma Gin otherwise as EAAI, its own options as the handset has them
+# (the upcard sets the knock limit, an ace upcard means gin only, no spade doubling).
+PROTOCOLS = {GIN_RUMMY: EAAI, OKLAHOMA: replace(EAAI, game_type=OKLAHOMA)}
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -198,11 +202,16 @@ class TournamentResult:
         """Share of all hands that ended by ``who`` ("A" or "B"): gin, knock won, undercut."""
         return {kind: self.by_knocker.get((kind, who), 0.0) for kind in DECIDED}
 
+    def _protocol(self) -> str:
+        if self.options == EAAI:
+            return " (EAAI)"
+        return " (EAAI, Oklahoma Gin)" if self.options == PROTOCOLS[OKLAHOMA] else ""
+
     def report(self) -> str:
         low, high = self.interval
         lines = [
             f"{self.a} (A) vs {self.b} (B): {self.games} matches to "
-            f"{self.options.points_to_win}{' (EAAI)' if self.options == EAAI else ''}, "
+            f"{self.options.points_to_win}{self._protocol()}, "
             f"duplicate deals, seed {self.seed}",
             f"A won {self.a_wins}/{self.games} = {100 * self.win_rate:.1f}%  "
             f"(95% Wilson interval {100 * low:.1f}% - {100 * high:.1f}%)",
@@ -267,18 +276,19 @@ def run_tournament(
     common: bool = False,
 ) -> TournamentResult:
     """Play ``games`` matches of A against B (duplicate deals) and summarize them. With a
-    ``log`` (EAAI matches only), each match is appended to it as it ends, and the matches it
-    already holds are not played again (``samples``: Expert's budget, and ``common``, the
+    ``log`` (matches of ``PROTOCOLS`` only), each match is appended to it as it ends, and the
+    matches it already holds are not played again (``samples``: Expert's budget, and ``common``, the
     players' random streams (``players_of``): both part of the run's key);
     a log that holds them all is only read, so a run's figures so far can be reported while
     it plays on. The workers take one match at a time, so a stopped run loses only the
     matches in flight. One run writes a log at a time."""
     done: dict[int, GameRecord] = {}
-    key = RunKey(a, b, seed, samples, common)
+    key = RunKey(a, b, seed, samples, common, options.game_type)
     whole = 0
     if log is not None:
-        if options != EAAI:
-            raise ValueError("a tournament log keeps EAAI matches only")
+        if options != PROTOCOLS[options.game_type]:
+            raise ValueError("a tournament log keeps matches of the EAAI protocol only "
+                             "(Gin Rummy or Oklahoma Gin)")
         done, whole = read_log(log, key)
     work = [(a, b, seed, game, options, samples, common)
             for game in range(games) if game not in done]
@@ -321,6 +331,10 @@ def main(argv: list[str] | None = None) -> None:
         help="common random streams: expert and hard-noread draw hard's, Expert's search its own",
     )
     parser.add_argument(
+        "--game", choices=tuple(PROTOCOLS), default=GIN_RUMMY,
+        help="the EAAI protocol played as Gin Rummy (default) or as Oklahoma Gin",
+    )
+    parser.add_argument(
         "--log", type=Path, default=None,
         help="append each match to this file; run again, it plays only the matches missing",
     )
@@ -331,7 +345,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         with stopped_quietly("tournament", kept):
             result = run_tournament(args.a, args.b, args.games, args.seed, args.jobs,
-                                    log=args.log, samples=args.samples, common=args.common)
+                                    PROTOCOLS[args.game], args.log, args.samples, args.common)
     except (LogError, OSError) as problem:
         parser.exit(2, f"tournament: {problem}\n")
     print(result.report())
