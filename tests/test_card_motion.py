@@ -16,6 +16,7 @@ from gin_handset.screens.match.deal import CARD_MS, DEALT, UPCARD_MS, DealScreen
 from gin_handset.screens.match.motion import FRAME_MS, SPEEDS
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.router import MatchHost
+from gin_handset.screens.match.table import knock_text
 from tests.conftest import skin_theme
 from tests.test_match_references import ui_at
 from tests.test_play_seeds import play_computer_step
@@ -142,3 +143,17 @@ def test_each_dealt_card_slides_from_the_stock(theme, tmp_path) -> None:
     still = DealScreen(ui)
     still.update(CARD_MS)
     assert still.tracker.motion is None
+
+
+def test_the_deal_tells_the_knock_limit_only_with_the_upcard(theme, tmp_path) -> None:
+    """In Oklahoma the limit (and the doubling) follow from the upcard, so the status line
+    gives them only once the upcard is turned, not while it is still face down."""
+    ui = ui_at(theme, "okla_draw", tmp_path)
+    screen = DealScreen(ui)
+    screen.update(DEALT * CARD_MS)
+    assert screen.dealt == DEALT and not screen.upcard_shown
+    assert screen.status()[1] == ""
+    screen.update(UPCARD_MS)
+    view = ui.view()
+    assert screen.upcard_shown and screen.status()[1] == knock_text(view.knock_limit,
+                                                                    view.doubled) != ""

@@ -14,6 +14,7 @@ import pytest
 
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import widgets
+from gin_handset.render.fonts import wrap_text
 from gin_handset.render.theme import Theme
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import Screen
@@ -27,6 +28,7 @@ from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScre
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.sheet import ScoreSheetScreen
+from gin_handset.screens.match.showdown import fitted
 from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import MatchRecord
@@ -143,6 +145,15 @@ STATES: dict[str, tuple[str, int, str]] = {  # name: (game type, match seed, ste
         "pile;discard 7c;end;stock;discard 9d;end;stock;discard 7s;end;stock;discard 6s;"
         "knock;arrange 4h 5h 6h 7h|3c 3h 3s;arrange Th Jh Qh|9s Ts Js Qs"
     )),
+    "okla_score_doubled_undercut": ("okla", 271, (  # the longest sum: room made on flip
+        "pass;pass;stock;discard 9s;end;stock;discard Qc;end;pile;discard Qd;end;stock;"
+        "discard Ks;end;stock;discard 7h;end;stock;discard Kd;end;stock;discard 9h;end;stock;"
+        "discard Th;end;stock;discard Jd;end;stock;discard Qh;end;stock;discard 7s;end;stock;"
+        "discard Jh;end;stock;discard 7d;end;stock;discard 8h;end;stock;discard Td;end;stock;"
+        "discard 9d;end;stock;discard 6s;end;stock;discard Js;end;stock;discard 6c;end;stock;"
+        "discard 8s;end;stock;discard 5h;knock;arrange 8c 9c Tc Jc Qc|4d 5d 6d;"
+        "arrange 2c 2h 2s|3d 3h 3s"
+    )),
     "okla_score_dead": ("okla", 113, (
         "take;discard Qc;end;stock;discard Jh;end;pile;discard 9c;end;pile;discard Kh;end;"
         "stock;discard 9h;end;pile;discard Js;end;pile;discard 8s;end;pile;discard 9c;end;"
@@ -237,6 +248,8 @@ SCREENS: dict[str, tuple[str, Callable[[MatchUI], Screen]]] = {
     "score_undercut": ("gin_score_undercut", ScoreScreen),
     "score_dead": ("okla_score_dead", ScoreScreen),
     "score_doubled": ("okla_score_doubled", ScoreScreen),
+    "score_doubled_undercut": ("okla_score_doubled_undercut", ScoreScreen),
+    "sheet_doubled": ("okla_score_doubled_undercut", ScoreSheetScreen),
     "oklahoma_draw": ("okla_draw", PlayScreen),
     "game_over": ("gin_over", GameOverScreen),
     "game_over_cpu": ("gin_cpu_wins_at_once", GameOverScreen),
@@ -279,6 +292,28 @@ def test_the_game_over_headline_keeps_clear_of_the_edges(skin, tmp_path):
     assert xs, "the headline is drawn"
     margin = theme.width // 16
     assert min(xs) >= margin and max(xs) < theme.width - margin, (min(xs), max(xs))
+
+
+def test_the_score_lines_give_way_last_first_and_keep_the_totals(theme) -> None:
+    """Where the score lines do not fit, the deal's name goes first, then the sum is told in
+    figures, then by its points alone; the totals never give way."""
+    spec, width = theme.font("small"), theme.width - 2 * widgets.MARGIN
+    sums = ("You score (6 - 6 deadwood + 25 undercut bonus) x2 for the spade upcard = 50.",
+            "You score (6 - 6 + 25 undercut) x2 = 50.", "You score 50.")
+    lines = [sums, ("Total: You 50, CPU 0",), ("With bonuses: You 400, CPU 0",),
+             ("Seed 271 hand 1", "")]
+
+    def wrapped(*texts: str) -> list[str]:
+        return [line for text in texts for line in wrap_text(text, spec, width)]
+
+    totals = wrapped(lines[1][0], lines[2][0])
+    whole = wrapped(sums[0], *totals, "Seed 271 hand 1")
+    assert fitted(lines, spec, width, len(whole)) == whole
+    assert fitted(lines, spec, width, len(whole) - 1) == wrapped(sums[0], *totals)
+    assert fitted(lines, spec, width, len(wrapped(sums[1])) + 2) == wrapped(sums[1], *totals)
+    assert fitted(lines, spec, width, 3) == wrapped(sums[2], *totals)
+    assert fitted(lines, spec, width, 2) == wrapped(sums[2], *totals)[:2], "cut at the foot"
+    assert len(wrapped(sums[0])) > len(wrapped(sums[1])) > len(wrapped(sums[2])) == 1
 
 
 def test_a_count_of_one_is_singular() -> None:

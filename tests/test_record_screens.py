@@ -14,14 +14,17 @@ from gin_handset.ai import expert
 from gin_handset.ai.levels import PEOPLE
 from gin_handset.compose import main_menu
 from gin_handset.device.keys import PhoneKey as K
-from gin_handset.render import table
+from gin_handset.render import table, widgets
 from gin_handset.render.cards import card_metrics, hand_slots
+from gin_handset.render.fonts import text_width
 from gin_handset.rules.match import MatchState
 from gin_handset.rules.melds import best_arrangement
+from gin_handset.rules.options import OKLAHOMA, Options
 from gin_handset.screens.base import ScreenStack
 from gin_handset.screens.history import HistoryScreen, row_label
 from gin_handset.screens.main_menu import HISTORY, ITEMS, STATISTICS, MainMenu
-from gin_handset.screens.match.replay import ReplayScreen, describe_position
+from gin_handset.screens.match.replay import ReplayScreen, describe_position, keys_help
+from gin_handset.screens.match.table import knock_text
 from gin_handset.screens.match.ui import BY_MELDS, sorted_hand
 from gin_handset.screens.statistics import StatisticsScreen, sections, tally_rows
 from gin_handset.session.ledger import Ledger
@@ -222,6 +225,51 @@ def test_the_replay_names_every_card_it_moves(data_dir: Path) -> None:
                 "discard"):
             assert any(not isinstance(p, str) for p in parts), position.step
     assert session.match_over
+
+
+def test_the_replay_of_an_oklahoma_hand_keeps_its_knock_limit_in_view(data_dir: Path,
+                                                                      theme) -> None:
+    """The table shows an Oklahoma hand's knock limit (and its doubling) all along; the replay
+    keeps it on top of the notes at every step, the last steps below it as room allows. A Gin
+    Rummy hand's limit is always 10, and its replay notes the steps alone."""
+    finished_match(data_dir, 2, started="2026-11-30T19:00:00", ended=datetime(2026, 11, 30, 19))
+    finished_match(data_dir, 3, options=Options(points_to_win=50, game_type=OKLAHOMA,
+                                                oklahoma_spade_doubles=True))
+    stack = root(theme)
+    menu_to(stack, HISTORY)
+    press(stack, K.SELECT)
+    replay = stack.top
+    assert isinstance(replay, ReplayScreen) and replay.position.match.options.oklahoma
+    limits = set()
+    for _ in replay.positions:
+        hand = replay.position.match.hand
+        if not hand.is_over:
+            limit = knock_text(hand.knock_limit, hand.doubled)
+            limits.add(limit)
+            steps = replay.notes(100)[1:]
+            assert replay.notes(3) == [[limit], *steps[-2:]] and replay.notes(1) == [[limit]]
+        press(stack, K.NUM6)
+    assert len(limits) > 1 and any(limit.endswith(" x2") for limit in limits), limits
+    press(stack, K.CLEAR)
+    press(stack, K.NUM8)
+    press(stack, K.SELECT)
+    gin = stack.top
+    assert isinstance(gin, ReplayScreen) and not gin.position.match.options.oklahoma
+    press(stack, K.NUM6)
+    assert gin.notes(100) == describe_position(gin.positions[0], gin.seats) + \
+        describe_position(gin.positions[1], gin.seats)
+
+
+@pytest.mark.parametrize("skin_name", SKINS)
+def test_the_replay_prompt_keeps_its_keys_whole(skin_name) -> None:
+    """Even at a three-digit step the prompt ends with "OK play", spaced apart where it fits."""
+    theme = skin_theme(skin_name)
+    room = theme.width - 2 * widgets.MARGIN
+    for step in ("1/8", "20/20", "123/456"):
+        prompt = keys_help(step, theme)
+        assert prompt.startswith(step) and prompt.endswith("OK play"), prompt
+        assert text_width(prompt, theme.font("small")) <= room, (skin_name, prompt)
+    assert ("  " in keys_help("20/20", theme)) == (skin_name in ("candybar", "qvga"))
 
 
 @pytest.mark.parametrize("skin_name", SKINS)

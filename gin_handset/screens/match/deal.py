@@ -115,7 +115,8 @@ class DealScreen(TableScreen):
     def status(self) -> tuple[str, str]:
         if self.dealt < DEALT:
             return "Dealing", ""
-        return super().status()
+        mine, limit = super().status()
+        return mine, limit if self.upcard_shown else ""  # the limit would tell the upcard
 
     def side_lines(self) -> list[list[table.Part]]:
         view = self.view

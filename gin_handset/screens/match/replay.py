@@ -20,9 +20,9 @@ from gin_handset.device.keys import (
     PhoneKey,
 )
 from gin_handset.render import cards as card_render
-from gin_handset.render import table
+from gin_handset.render import table, widgets
 from gin_handset.render.cards import PLAIN, CardLook
-from gin_handset.render.fonts import line_height
+from gin_handset.render.fonts import line_height, text_width
 from gin_handset.render.theme import Theme
 from gin_handset.rules.hand import EventKind
 from gin_handset.rules.melds import deadwood
@@ -36,13 +36,27 @@ from gin_handset.screens.match.showdown import (
     result_rows,
     total_lines,
 )
-from gin_handset.screens.match.table import describe, draw_status, fitted_scores, meld_looks
+from gin_handset.screens.match.table import (
+    describe,
+    draw_status,
+    fitted_scores,
+    knock_text,
+    meld_looks,
+)
 from gin_handset.screens.match.ui import BY_MELDS, sorted_hand
 from gin_handset.session.replayer import Position, hand_starts
 from gin_handset.session.seats import COMPUTER_SEATS, Seats
 
 PLAY_MS = 900  # each step's time on screen while the replay plays by itself
-KEYS_HELP = "4/6 step  2/8 hand  OK play"
+KEYS_HELP = ("4/6 step", "2/8 hand", "OK play")  # after the step's number in the hand
+
+
+def keys_help(step: str, theme: Theme) -> str:
+    """The prompt: the step's number in the hand, then the keys, spaced apart where the line
+    has room for it."""
+    wide = "  ".join((step, *KEYS_HELP))
+    room = theme.width - 2 * widgets.MARGIN
+    return wide if text_width(wide, theme.font("small")) <= room else " ".join((step, *KEYS_HELP))
 
 
 def describe_position(position: Position, seats: Seats) -> list[list[table.Part]]:
@@ -130,7 +144,7 @@ class ReplayScreen(Screen):
             self.draw_table(lcd, theme)
         start = max(s for s in self.starts if s <= self.index)
         end = next((s for s in self.starts if s > self.index), len(self.positions))
-        table.draw_prompt(lcd, theme, [f"{self.index - start + 1}/{end - start}  {KEYS_HELP}"])
+        table.draw_prompt(lcd, theme, [keys_help(f"{self.index - start + 1}/{end - start}", theme)])
 
     def draw_table(self, lcd: pygame.Surface, theme: Theme) -> None:
         match = self.position.match
@@ -149,11 +163,8 @@ class ReplayScreen(Screen):
                               CardLook(cursor=self.position.step == "stock"))
         card_render.draw_pile(lcd, theme, where.discard, pile[-1] if pile else None, len(pile),
                               CardLook(cursor=True) if moved else PLAIN)
-        start = max(s for s in self.starts if s <= self.index)
-        recent = self.positions[max(start, self.index - 2): self.index + 1]
-        lines = [line for p in recent for line in describe_position(p, seats)]
         room = max(1, (where.choices.height + 1) // (line_height(theme.font("small")) + 1))
-        table.draw_notes(lcd, theme, where.choices, lines[-room:])
+        table.draw_notes(lcd, theme, where.choices, self.notes(room))
         mine = sorted_hand(hand.hands[seats.me], BY_MELDS)
         draw_status(lcd, theme, where.status, f"Deadwood {deadwood(mine)}",
                     f"{seats.name(seats.other)} {deadwood(theirs)}")
@@ -161,6 +172,18 @@ class ReplayScreen(Screen):
         looks = [replace(look, cursor=card == gained)
                  for card, look in zip(mine, meld_looks(mine), strict=True)]
         card_render.draw_hand(lcd, theme, mine, where.hand, looks)
+
+    def notes(self, room: int) -> list[list[table.Part]]:
+        """The ``room`` lines beside the piles: the last steps, newest last; in Oklahoma under
+        the hand's knock limit (and doubling), which the table kept in view."""
+        start = max(s for s in self.starts if s <= self.index)
+        recent = self.positions[max(start, self.index - 2): self.index + 1]
+        lines = [line for p in recent for line in describe_position(p, self.seats)]
+        hand = self.position.match.hand
+        if not hand.options.oklahoma:
+            return lines[max(0, len(lines) - room):]
+        limit: list[table.Part] = [knock_text(hand.knock_limit, hand.doubled)]
+        return [limit, *lines[max(0, len(lines) + 1 - room):]][:room]
 
     def draw_result(self, lcd: pygame.Surface, theme: Theme) -> None:
         match = self.position.match
@@ -174,5 +197,5 @@ class ReplayScreen(Screen):
         draw_showdown(lcd, theme, content, rows, [
             explain(result, seats),
             *total_lines(match.scores, match.final, seats),
-            deal_label(self.seed, match.hand_number, match.hand.dealer, seats),
+            (deal_label(self.seed, match.hand_number, match.hand.dealer, seats), ""),
         ])

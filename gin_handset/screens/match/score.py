@@ -79,7 +79,7 @@ class ScoreScreen(MatchPart):
         draw_showdown(lcd, theme, content, self.rows(), [
             explain(self.result, seats),
             *total_lines(session.scores, session.final, seats),
-            deal_name(session, seats),
+            (deal_name(session, seats), ""),  # the Match menu shows it too
         ])
         what = "result" if session.match_over else "next"
         replay = "  1: replay" if session.replayable else ""

@@ -71,7 +71,8 @@ def sheet_rows(session: SessionBase, seats: Seats) -> list[SheetRow]:
             continue
         running[winner] += result.points
         shown = [running[s] if s == winner else "" for s in range(2)]
-        rows.append(row(f"{number} {HOW[result.kind]} +{result.points}", shown, winner))
+        doubled = " x2" if result.doubled else ""  # a spade upcard doubled the hand
+        rows.append(row(f"{number} {HOW[result.kind]}{doubled} +{result.points}", shown, winner))
     if not rows:
         rows.append(SheetRow("No hand has ended yet", None))
     final = session.final

@@ -10,7 +10,7 @@ import pygame
 from gin_handset.render import cards as card_render
 from gin_handset.render import table, widgets
 from gin_handset.render.fonts import draw_text, line_height, wrap_text
-from gin_handset.render.theme import Theme
+from gin_handset.render.theme import FontSpec, Theme
 from gin_handset.rules.bonuses import FinalScore
 from gin_handset.rules.cards import Card
 from gin_handset.rules.hand import HandResult, ResultKind
@@ -22,28 +22,52 @@ TITLES = {ResultKind.GIN: "Gin!", ResultKind.KNOCK: "Knock", ResultKind.UNDERCUT
           ResultKind.DEAD: "Dead hand"}
 
 
-def explain(result: HandResult, seats: Seats) -> str:
-    """How the winner's points were made, every bonus and the doubling spelt out."""
+Forms = Sequence[str]  # a line of text, then shorter forms of it for a small screen
+
+
+def explain(result: HandResult, seats: Seats) -> Forms:
+    """How the winner's points were made, every bonus and the doubling spelt out; then the
+    same sum in figures, then the points alone."""
     if result.winner is None:
-        return "Nobody knocked before the stock ran low: no score. The same dealer deals again."
-    k, d = result.knocker_deadwood, result.defender_deadwood
+        return ("Nobody knocked before the stock ran low: no score. The same dealer deals again.",
+                "No score. The same dealer deals again.")
+    k, d, bonus = result.knocker_deadwood, result.defender_deadwood, result.bonus
     if result.kind is ResultKind.GIN:
-        sum_text = f"{d} deadwood + {result.bonus} gin bonus"
+        sums = f"{d} deadwood + {bonus} gin bonus", f"{d} + {bonus} gin"
     elif result.kind is ResultKind.KNOCK:
-        sum_text = f"{d} - {k} deadwood"
+        sums = f"{d} - {k} deadwood", f"{d} - {k}"
     else:
-        sum_text = f"{k} - {d} deadwood + {result.bonus} undercut bonus"
+        sums = f"{k} - {d} deadwood + {bonus} undercut bonus", f"{k} - {d} + {bonus} undercut"
     if result.doubled:
-        sum_text = f"({sum_text}) x2 for the spade upcard"
-    return f"{seats.does(result.winner, 'score')} {sum_text} = {result.points}."
+        sums = f"({sums[0]}) x2 for the spade upcard", f"({sums[1]}) x2"
+    who = seats.does(result.winner, "score")
+    return (*(f"{who} {text} = {result.points}." for text in sums), f"{who} {result.points}.")
 
 
-def total_lines(scores: tuple[int, int], final: FinalScore | None, seats: Seats) -> list[str]:
-    """The running totals, and the final score when the match bonuses made it differ."""
-    lines = [f"Total: {seats.scores(scores, ', ')}"]
+def total_lines(scores: tuple[int, int], final: FinalScore | None, seats: Seats
+                ) -> list[Forms]:
+    """The running totals, and the final score when the match bonuses made it differ (neither
+    has a shorter form)."""
+    lines = [(f"Total: {seats.scores(scores, ', ')}",)]
     if final is not None and final.bonuses:
-        lines.append(f"With bonuses: {seats.scores(final.totals, ', ')}")
+        lines.append((f"With bonuses: {seats.scores(final.totals, ', ')}",))
     return lines
+
+
+def fitted(lines: Sequence[Forms], spec: FontSpec, width: int, room: int) -> list[str]:
+    """``lines`` wrapped to ``width`` in at most ``room`` lines: from the last line back to the
+    first, each gives way to its shorter forms (an empty one: left out) until all fit; what
+    still does not fit is cut at the foot."""
+    chosen = [0] * len(lines)
+
+    def wrapped() -> list[str]:
+        return [part for forms, form in zip(lines, chosen, strict=True)
+                for part in wrap_text(forms[form], spec, width) if forms[form]]
+
+    for index in reversed(range(len(lines))):
+        while len(wrapped()) > room and chosen[index] + 1 < len(lines[index]):
+            chosen[index] += 1
+    return wrapped()[:room]
 
 
 def deal_label(seed: int, hand_number: int, dealer: int, seats: Seats) -> str:
@@ -80,20 +104,20 @@ def result_rows(result: HandResult, hands: dict[int, Sequence[Card]], seats: Sea
 
 
 def draw_showdown(lcd: pygame.Surface, theme: Theme, content: pygame.Rect,
-                  rows: list[tuple[str, table.ArrangedRow]], lines: Sequence[str]) -> None:
+                  rows: list[tuple[str, table.ArrangedRow]], lines: Sequence[Forms]) -> None:
     """The rows (a label over each hand), then ``lines`` wrapped, from the top of
     ``content``.
 
     Where that would run past the prompt line (a 128x128 LCD), each row gives up the room a
     hand row keeps above its cards for a raised card and the cursor's frame, which a row with
-    neither does not use; a line that still does not fit is left out rather than drawn over the
-    prompt and the soft keys."""
+    neither does not use; then the lines take their shorter forms, the last line first
+    (``fitted``), rather than run over the prompt and the soft keys."""
     spec = theme.font("small")
     step = line_height(spec) + 1
     row_h = card_render.hand_height(theme)
     ink = theme.color("text")
     width = theme.width - 2 * widgets.MARGIN
-    wrapped = [line for text in lines for line in wrap_text(text, spec, width)]
+    wrapped = [line for forms in lines for line in wrap_text(forms[0], spec, width)]
     bottom = widgets.prompt_rect(theme).top
     m = card_render.card_metrics(theme)
     needed = len(rows) * (step + row_h + 2) + len(wrapped) * step  # to the last line's foot
@@ -107,8 +131,7 @@ def draw_showdown(lcd: pygame.Surface, theme: Theme, content: pygame.Rect,
         card_render.draw_hand(lcd, theme, row.cards,
                               pygame.Rect(0, y - tuck, theme.width, row_h), row.looks)
         y += row_h + 2 - tuck
-    for line in wrapped:
-        if y + line_height(spec) > bottom:
-            break
+    room = max(0, (bottom - y - line_height(spec)) // step + 1)
+    for line in fitted(lines, spec, width, room):
         draw_text(lcd, line, spec, ink, (widgets.MARGIN, y))
         y += step

@@ -79,9 +79,10 @@ def clock_shown(ui: MatchUI) -> str:
     return "" if seconds is None else f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def knock_text(view: PlayerView) -> str:
-    limit = "Gin only" if view.knock_limit == 0 else f"Knock {view.knock_limit}"
-    return f"{limit} x2" if view.doubled else limit
+def knock_text(knock_limit: int, doubled: bool) -> str:
+    """The hand's knock limit as the status line shows it, ``x2`` when the hand is doubled."""
+    limit = "Gin only" if knock_limit == 0 else f"Knock {knock_limit}"
+    return f"{limit} x2" if doubled else limit
 
 
 def meld_looks(cards: list[Card]) -> list[CardLook]:
@@ -173,7 +174,9 @@ class TableScreen(MatchPart):
         return cards, meld_looks(cards)
 
     def status(self) -> tuple[str, str]:
-        return f"Deadwood {deadwood(self.ui.hand_cards())}", knock_text(self.view)
+        view = self.view
+        return f"Deadwood {deadwood(self.ui.hand_cards())}", knock_text(view.knock_limit,
+                                                                         view.doubled)
 
     def side_lines(self) -> list[list[table.Part]]:
         """The last few things that happened, newest last."""
