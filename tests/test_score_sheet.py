@@ -49,7 +49,7 @@ def test_every_hand_with_who_scored_what_and_how_and_the_running_totals(tmp_path
         ("2 Knock +15", ("43", "")),
         ("3 Knock +19", ("", "19")),
         ("4 Undercut +25", ("", "44")),
-        ("Total", ("43", "44")),
+        ("Total (to 50)", ("43", "44")),
     ]
     assert [row.marked for row in rows[:4]] == [(True, False)] * 2 + [(False, True)] * 2
     assert ScoreSheetScreen(ui).names() == ("You", "CPU")
@@ -58,7 +58,7 @@ def test_every_hand_with_who_scored_what_and_how_and_the_running_totals(tmp_path
 def test_a_dead_hand_scores_nothing(tmp_path: Path) -> None:
     ui = ui_at(skin_theme("classic"), "okla_score_dead", tmp_path)
     assert cells(sheet_rows(ui.session, ui.seats)) == [("1 Dead hand", ("", "")),
-                                                       ("Total", ("0", "0"))]
+                                                       ("Total (to 50)", ("0", "0"))]
 
 
 def test_a_match_won_with_bonuses_adds_them_up_to_the_final_score(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_while_a_match_with_bonuses_goes_on_the_sheet_counts_the_hands_won(
     session = MatchSession(MatchRecord(options, seed, "normal", tuple(steps.split(";"))))
     ui = MatchUI(session, AppContext(skin_theme("classic"), initial_settings=Settings()))
     assert cells(sheet_rows(session, ui.seats))[4:] == [
-        ("Total", ("43", "44")), ("Hands won", ("2", "2")), (BONUS_RULE, None)]
+        ("Total (to 50)", ("43", "44")), ("Hands won", ("2", "2")), (BONUS_RULE, None)]
 
 
 def test_reached_from_a_score_the_game_over_and_the_match_menu(tmp_path: Path) -> None:

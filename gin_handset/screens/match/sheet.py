@@ -77,7 +77,10 @@ def sheet_rows(session: SessionBase, seats: Seats) -> list[SheetRow]:
         rows.append(SheetRow("No hand has ended yet", None))
     final = session.final
     if final is None or not final.bonuses:
-        rows.append(row("Total", session.scores if final is None else final.totals))
+        if final is None:  # the points to win beside the totals, while they are to be reached
+            rows.append(row(f"Total (to {session.options.points_to_win})", session.scores))
+        else:
+            rows.append(row("Total", final.totals))
         if final is None and session.options.match_bonuses:
             won = [sum(r.winner == s for r in session.results) for s in range(2)]
             rows += [row("Hands won", won), SheetRow(BONUS_RULE, None)]
