@@ -28,6 +28,8 @@ from tests.net_tools import ROOT, ServerProcess
     (bot_main, ["--join", "localhost:80/12"], "six digits"),
     (bot_main, ["--join", "localhost:80", "--level", "god"], "argument --level"),
     (bot_main, ["--join", "localhost:80", "--nickname", "x" * 40], "argument --nickname"),
+    (bot_main, ["--join", "localhost:80", "--nickname", " Bob"],
+     "argument --nickname: ' Bob' is not 1 to 16 printable characters without spaces"),
     (serve_main, ["--port", "\u00b2"], "expected a port from 0 to 65535, got '\u00b2'"),
     (serve_main, ["--rate", "9" * 5000], "expected a whole number from 1 to 1000000, got '999"),
     (serve_main, ["--per-address", "\u00b3"], "expected a whole number from 1 to 1000000"),

@@ -142,7 +142,7 @@ def bot_main(argv: Sequence[str]) -> int:
     from gin_handset.ai.levels import PLAYER_NAMES
     from gin_handset.net.bot import Bot, create_hello, join_hello
     from gin_handset.net.client import SeatLink
-    from gin_handset.net.protocol import MAX_NICKNAME, MINUTES
+    from gin_handset.net.protocol import MINUTES, ProtocolError, nickname
     from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 
     parser = _Parser(prog=f"{PROG} bot", description="Seat a computer player at a table.")
@@ -165,8 +165,10 @@ def bot_main(argv: Sequence[str]) -> int:
         host, port, code = parse_address(args.join)
     except ValueError as error:
         parser.error(f"argument --join: {error}")
-    if not 1 <= len(args.nickname) <= MAX_NICKNAME or not args.nickname.isprintable():
-        parser.error(f"argument --nickname: 1 to {MAX_NICKNAME} printable characters")
+    try:
+        nickname({"nickname": args.nickname})  # as the server will check it
+    except ProtocolError as problem:
+        parser.error(f"argument --nickname: {problem.problem}")
     tls = None
     if args.tls or args.tls_ca:
         try:
