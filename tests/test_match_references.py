@@ -16,6 +16,7 @@ from gin_handset.device.keys import PhoneKey as K
 from gin_handset.render import widgets
 from gin_handset.render.fonts import wrap_text
 from gin_handset.render.theme import Theme
+from gin_handset.rules.bonuses import FinalScore
 from gin_handset.rules.options import GIN_RUMMY, OKLAHOMA, Options
 from gin_handset.screens.base import Screen
 from gin_handset.screens.common import count
@@ -28,12 +29,14 @@ from gin_handset.screens.match.menu import HintScreen, MatchMenuScreen, PileScre
 from gin_handset.screens.match.play import PlayScreen
 from gin_handset.screens.match.score import GameOverScreen, ReviewScreen, ScoreScreen
 from gin_handset.screens.match.sheet import ScoreSheetScreen
-from gin_handset.screens.match.showdown import fitted
+from gin_handset.screens.match.showdown import fitted, result_lines, total_lines
 from gin_handset.screens.match.ui import MatchUI
 from gin_handset.session.match_session import MatchSession
 from gin_handset.session.record import MatchRecord
 from gin_handset.session.saves import SaveStore
+from gin_handset.session.seats import COMPUTER_SEATS, Seats
 from gin_handset.settings import Settings
+from tests.conftest import skin_theme
 from tests.pictures import assert_matches_reference
 
 GAME_TYPES = {"gin": GIN_RUMMY, "okla": OKLAHOMA}
@@ -296,24 +299,39 @@ def test_the_game_over_headline_keeps_clear_of_the_edges(skin, tmp_path):
 
 def test_the_score_lines_give_way_last_first_and_keep_the_totals(theme) -> None:
     """Where the score lines do not fit, the deal's name goes first, then the sum is told in
-    figures, then by its points alone; the totals never give way."""
+    figures, then by its points alone, then not at all; the totals stay whole while they fit."""
     spec, width = theme.font("small"), theme.width - 2 * widgets.MARGIN
     sums = ("You score (6 - 6 deadwood + 25 undercut bonus) x2 for the spade upcard = 50.",
-            "You score (6 - 6 + 25 undercut) x2 = 50.", "You score 50.")
-    lines = [sums, ("Total: You 50, CPU 0",), ("With bonuses: You 400, CPU 0",),
-             ("Seed 271 hand 1", "")]
+            "You score (6 - 6 + 25 undercut) x2 = 50.", "You score 50.", "")
+    final = FinalScore((50, 0), (1, 0), 0, True)
+    lines = [sums, *total_lines((50, 0), final, COMPUTER_SEATS), ("Seed 271 hand 1", "")]
 
     def wrapped(*texts: str) -> list[str]:
         return [line for text in texts for line in wrap_text(text, spec, width)]
 
-    totals = wrapped(lines[1][0], lines[2][0])
+    totals = wrapped("Total: You 50, CPU 0", "With bonuses: You 350, CPU 0")
     whole = wrapped(sums[0], *totals, "Seed 271 hand 1")
     assert fitted(lines, spec, width, len(whole)) == whole
     assert fitted(lines, spec, width, len(whole) - 1) == wrapped(sums[0], *totals)
     assert fitted(lines, spec, width, len(wrapped(sums[1])) + 2) == wrapped(sums[1], *totals)
     assert fitted(lines, spec, width, 3) == wrapped(sums[2], *totals)
-    assert fitted(lines, spec, width, 2) == wrapped(sums[2], *totals)[:2], "cut at the foot"
+    assert fitted(lines, spec, width, 2) == totals
     assert len(wrapped(sums[0])) > len(wrapped(sums[1])) > len(wrapped(sums[2])) == 1
+
+
+def test_on_the_smallest_screen_long_names_keep_both_totals(tmp_path: Path) -> None:
+    """Two ten-letter nicknames at the end of a match won with the bonuses, on flip (three
+    lines under the hands): both players' totals and final scores show, by their names."""
+    theme = skin_theme("flip")
+    seats = Seats(0, ("Alexandria", "Maximilian"))
+    final = FinalScore((150, 120), (3, 2), 0, True)
+    result = ui_at(theme, "gin_score_undercut", tmp_path).session.result
+    assert result is not None
+    lines = result_lines(result, (150, 120), final, seats, "Seed 9 hand 4")
+    shown = " ".join(fitted(lines, theme.font("small"), theme.width - 2 * widgets.MARGIN, 3))
+    for name, total, final_total in (("Alexandria", 150, final.totals[0]),
+                                     ("Maximilian", 120, final.totals[1])):
+        assert f"{name} {total}" in shown and f"{name} {final_total}" in shown, shown
 
 
 def test_a_count_of_one_is_singular() -> None:

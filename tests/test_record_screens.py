@@ -227,8 +227,8 @@ def test_the_replay_names_every_card_it_moves(data_dir: Path) -> None:
     assert session.match_over
 
 
-def test_the_replay_of_an_oklahoma_hand_keeps_its_knock_limit_in_view(data_dir: Path,
-                                                                      theme) -> None:
+def test_the_replay_of_an_oklahoma_hand_keeps_its_knock_limit_in_view(data_dir: Path, theme,
+                                                                      tmp_path: Path) -> None:
     """The table shows an Oklahoma hand's knock limit (and its doubling) all along; the replay
     keeps it on top of the notes at every step, the last steps below it as room allows. A Gin
     Rummy hand's limit is always 10, and its replay notes the steps alone."""
@@ -250,6 +250,10 @@ def test_the_replay_of_an_oklahoma_hand_keeps_its_knock_limit_in_view(data_dir: 
             assert replay.notes(3) == [[limit], *steps[-2:]] and replay.notes(1) == [[limit]]
         press(stack, K.NUM6)
     assert len(limits) > 1 and any(limit.endswith(" x2") for limit in limits), limits
+    replay.index = next(i for i, p in enumerate(replay.positions) if p.match.hand.doubled) + 5
+    lcd = pygame.Surface((theme.width, theme.height))
+    stack.draw(lcd, theme)
+    assert_matches_reference(lcd, "record_replay_oklahoma_classic", tmp_path)
     press(stack, K.CLEAR)
     press(stack, K.NUM8)
     press(stack, K.SELECT)

@@ -115,7 +115,7 @@ def _hand(value: object) -> bool:
 
 def key_of(path: Path) -> RunKey:
     """The run a log's first line names. LogError naming the file, and the field when one does
-    not name a run of the tournament (a known player, a seed, a budget)."""
+    not name a run of the tournament (a known player, a seed, a budget, a game)."""
     if not path.is_file():
         raise LogError(f"{path}: {'not a regular file' if path.exists() else 'no such file'}")
     with path.open("rb") as stream:
@@ -138,7 +138,7 @@ def key_of(path: Path) -> RunKey:
 
 def _bad_field(key: RunKey) -> str | None:
     """What is wrong with a line's run, naming the field, when it is not a run of the
-    tournament (a known player, a seed, a budget, true or false); None when it is one."""
+    tournament (a known player, a seed, a budget, true or false, a game); None when it is one."""
     names = PLAYER_NAMES + BENCHMARK_NAMES
     for field, value, good in (
         ("a", key.a, key.a in names), ("b", key.b, key.b in names),

@@ -32,9 +32,8 @@ from gin_handset.screens.match.showdown import (
     TITLES,
     deal_label,
     draw_showdown,
-    explain,
+    result_lines,
     result_rows,
-    total_lines,
 )
 from gin_handset.screens.match.table import (
     describe,
@@ -194,8 +193,6 @@ class ReplayScreen(Screen):
         seats = self.seats
         rows = result_rows(result, {seats.me: match.hand.hands[seats.me],
                                     seats.other: match.hand.hands[seats.other]}, seats)
-        draw_showdown(lcd, theme, content, rows, [
-            explain(result, seats),
-            *total_lines(match.scores, match.final, seats),
-            (deal_label(self.seed, match.hand_number, match.hand.dealer, seats), ""),
-        ])
+        draw_showdown(lcd, theme, content, rows, result_lines(
+            result, match.scores, match.final, seats,
+            deal_label(self.seed, match.hand_number, match.hand.dealer, seats)))

@@ -22,9 +22,8 @@ from gin_handset.screens.match.showdown import (
     TITLES,
     deal_label,
     draw_showdown,
-    explain,
+    result_lines,
     result_rows,
-    total_lines,
 )
 from gin_handset.screens.match.ui import (
     Go,
@@ -76,11 +75,8 @@ class ScoreScreen(MatchPart):
         content = draw_frame(lcd, theme, self, TITLES[self.result.kind],
                              f"Hand {session.hand_number + 1}")
         seats = self.ui.seats
-        draw_showdown(lcd, theme, content, self.rows(), [
-            explain(self.result, seats),
-            *total_lines(session.scores, session.final, seats),
-            (deal_name(session, seats), ""),  # the Match menu shows it too
-        ])
+        draw_showdown(lcd, theme, content, self.rows(), result_lines(
+            self.result, session.scores, session.final, seats, deal_name(session, seats)))
         what = "result" if session.match_over else "next"
         replay = "  1: replay" if session.replayable else ""
         if session.other_ready:  # the table gives this player its patience, no more

@@ -27,10 +27,10 @@ Forms = Sequence[str]  # a line of text, then shorter forms of it for a small sc
 
 def explain(result: HandResult, seats: Seats) -> Forms:
     """How the winner's points were made, every bonus and the doubling spelt out; then the
-    same sum in figures, then the points alone."""
+    same sum in figures, then the points alone, then nothing (the totals tell the rest)."""
     if result.winner is None:
         return ("Nobody knocked before the stock ran low: no score. The same dealer deals again.",
-                "No score. The same dealer deals again.")
+                "No score. The same dealer deals again.", "")
     k, d, bonus = result.knocker_deadwood, result.defender_deadwood, result.bonus
     if result.kind is ResultKind.GIN:
         sums = f"{d} deadwood + {bonus} gin bonus", f"{d} + {bonus} gin"
@@ -41,23 +41,34 @@ def explain(result: HandResult, seats: Seats) -> Forms:
     if result.doubled:
         sums = f"({sums[0]}) x2 for the spade upcard", f"({sums[1]}) x2"
     who = seats.does(result.winner, "score")
-    return (*(f"{who} {text} = {result.points}." for text in sums), f"{who} {result.points}.")
+    return (*(f"{who} {text} = {result.points}." for text in sums), f"{who} {result.points}.",
+            "")
 
 
 def total_lines(scores: tuple[int, int], final: FinalScore | None, seats: Seats
                 ) -> list[Forms]:
-    """The running totals, and the final score when the match bonuses made it differ (neither
-    has a shorter form)."""
-    lines = [(f"Total: {seats.scores(scores, ', ')}",)]
+    """The running totals, and the final score when the match bonuses made it differ; each
+    shorter without its label."""
+    shown = seats.scores(scores, ", ")
+    lines = [(f"Total: {shown}", shown)]
     if final is not None and final.bonuses:
-        lines.append((f"With bonuses: {seats.scores(final.totals, ', ')}",))
+        shown = seats.scores(final.totals, ", ")
+        lines.append((f"With bonuses: {shown}", f"Final {shown}"))
     return lines
+
+
+def result_lines(result: HandResult, scores: tuple[int, int], final: FinalScore | None,
+                 seats: Seats, deal: str) -> list[Forms]:
+    """The lines under the hands at a hand's end: how the points were made, the totals, and
+    the deal's name (left out first: the Match menu shows it too)."""
+    return [explain(result, seats), *total_lines(scores, final, seats), (deal, "")]
 
 
 def fitted(lines: Sequence[Forms], spec: FontSpec, width: int, room: int) -> list[str]:
     """``lines`` wrapped to ``width`` in at most ``room`` lines: from the last line back to the
-    first, each gives way to its shorter forms (an empty one: left out) until all fit; what
-    still does not fit is cut at the foot."""
+    first, each gives way to its shorter forms (an empty one: left out) until all fit, then
+    from the first line down each takes back the longest form that still fits; what still
+    does not fit is cut at the foot."""
     chosen = [0] * len(lines)
 
     def wrapped() -> list[str]:
@@ -67,6 +78,12 @@ def fitted(lines: Sequence[Forms], spec: FontSpec, width: int, room: int) -> lis
     for index in reversed(range(len(lines))):
         while len(wrapped()) > room and chosen[index] + 1 < len(lines[index]):
             chosen[index] += 1
+    for index in range(len(lines)):  # a line given way to no purpose is whole again
+        while chosen[index]:
+            chosen[index] -= 1
+            if len(wrapped()) > room:
+                chosen[index] += 1
+                break
     return wrapped()[:room]
 
 
