@@ -98,6 +98,11 @@ class ReplayScreen(Screen):
     def position(self) -> Position:
         return self.positions[self.index]
 
+    @property
+    def hand_start(self) -> int:
+        """The index of the first position of the hand shown."""
+        return max(s for s in self.starts if s <= self.index)
+
     def soft_keys(self) -> tuple[str, str]:
         return ("Pause" if self.playing else "Play"), "Back"
 
@@ -117,7 +122,7 @@ class ReplayScreen(Screen):
         elif key in CURSOR_DOWN:
             self.index = next((s for s in starts if s > self.index), self.index)
         elif key in CURSOR_UP:
-            here = max(s for s in starts if s <= self.index)
+            here = self.hand_start
             self.index = max((s for s in starts if s < here), default=0) \
                 if self.index == here else here
         return None
@@ -141,7 +146,7 @@ class ReplayScreen(Screen):
             self.draw_result(lcd, theme)
         else:
             self.draw_table(lcd, theme)
-        start = max(s for s in self.starts if s <= self.index)
+        start = self.hand_start
         end = next((s for s in self.starts if s > self.index), len(self.positions))
         table.draw_prompt(lcd, theme, [keys_help(f"{self.index - start + 1}/{end - start}", theme)])
 
@@ -173,16 +178,15 @@ class ReplayScreen(Screen):
         card_render.draw_hand(lcd, theme, mine, where.hand, looks)
 
     def notes(self, room: int) -> list[list[table.Part]]:
-        """The ``room`` lines beside the piles: the last steps, newest last; in Oklahoma under
-        the hand's knock limit (and doubling), which the table kept in view."""
-        start = max(s for s in self.starts if s <= self.index)
-        recent = self.positions[max(start, self.index - 2): self.index + 1]
+        """The ``room`` (1 or more) lines beside the piles: the last steps, newest last; in
+        Oklahoma under the hand's knock limit (and doubling), which the table kept in view."""
+        recent = self.positions[max(self.hand_start, self.index - 2): self.index + 1]
         lines = [line for p in recent for line in describe_position(p, self.seats)]
         hand = self.position.match.hand
         if not hand.options.oklahoma:
             return lines[max(0, len(lines) - room):]
         limit: list[table.Part] = [knock_text(hand.knock_limit, hand.doubled)]
-        return [limit, *lines[max(0, len(lines) + 1 - room):]][:room]
+        return [limit, *lines[max(0, len(lines) + 1 - room):]]
 
     def draw_result(self, lcd: pygame.Surface, theme: Theme) -> None:
         match = self.position.match
