@@ -274,3 +274,32 @@ def test_the_keys_page_of_a_pass_and_play_match_is_true_to_it(data_dir: Path, th
     stack.key(K.CLEAR)  # the match menu
     stack.key(K.CLEAR)  # the match: left at once, saved
     assert isinstance(stack.top, MainMenu)
+
+
+def test_the_seed_is_kept_from_both_players_until_the_match_is_over(theme) -> None:
+    """It fixes the order of the stock, so neither player may see it while the match is
+    played (RULES: two people at one table): the match menu and each hand's score (and so its
+    replay) say it is shown at the end; the last hand's score then names it."""
+    from gin_handset.compose import build_context
+    from gin_handset.screens.match.menu import match_info
+    from gin_handset.screens.match.score import deal_name
+    from gin_handset.screens.match.ui import MatchUI
+    from gin_handset.session.pass_and_play import PassAndPlaySession
+
+    session = PassAndPlaySession.new(Options(points_to_win=50), 11, ("Ann", "Bob"))
+    ui = MatchUI(session, build_context(theme, settings=Settings()))
+    players = [make_player("normal", random.Random(seat)) for seat in (0, 1)]
+    hands = 0
+    while not session.match_over:
+        assert session.seed is None and match_info(ui).startswith("Seed: at the end")
+        if session.hand_over:
+            assert deal_name(session, session.seats) == "Seed: shown at the end"
+            hands += 1
+            session.next_hand()
+        elif session.needs_pass:
+            session.take_over()
+        else:
+            assert session.act(players[session.to_act].choose(session.view())) is None
+    assert hands and session.seed == 11
+    assert deal_name(session, session.seats).startswith(f"Seed 11 hand {hands + 1}")
+    assert match_info(ui).startswith("Seed 11")

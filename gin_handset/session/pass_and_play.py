@@ -3,7 +3,8 @@
 The phone shows one seat at a time, the `viewer`. When the other seat is to act (its turn, its
 arrangement at the showdown, the first move of a new hand) the screens first ask for the phone
 to be passed (`needs_pass`); the player it was passed to takes it over (`take_over`), and only
-then is their hand shown. The end of a hand is shown to both.
+then is their hand shown. The end of a hand is shown to both. The match seed is kept from both
+players until the match is over, as at a network table: it fixes the order of the stock.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class PassAndPlaySession(MatchBase):
     def seats(self) -> Seats:
         me = self.viewer if self.viewer is not None else self.to_act
         return Seats(me, (self.record.names[0], self.record.names[1]))
+
+    @property
+    def seed(self) -> int | None:
+        return self.record.seed if self.match_over else None
 
     @property
     def needs_pass(self) -> bool:

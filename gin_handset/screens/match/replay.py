@@ -83,7 +83,7 @@ def describe_step(position: Position, seats: Seats) -> list[table.Part]:
 class ReplayScreen(Screen):
     """``positions`` (of the match of ``seed``, from a deal on) shown one at a time."""
 
-    def __init__(self, positions: list[Position], seed: int,
+    def __init__(self, positions: list[Position], seed: int | None,
                  seats: Seats = COMPUTER_SEATS) -> None:
         super().__init__()
         self.positions = positions

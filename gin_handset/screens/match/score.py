@@ -182,8 +182,6 @@ def headline_lines(text: str, spec: FontSpec, content: pygame.Rect) -> list[str]
 
 def deal_name(session: MatchSession, seats: Seats) -> str:
     """What replays this deal (``--seed N --hand K [--dealer]``)."""
-    if session.seed is None:
-        return "Seed: shown at the end"
     return deal_label(session.seed, session.hand_number, session.view().dealer, seats)
 
 

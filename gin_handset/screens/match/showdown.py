@@ -87,9 +87,11 @@ def fitted(lines: Sequence[Forms], spec: FontSpec, width: int, room: int) -> lis
     return wrapped()[:room]
 
 
-def deal_label(seed: int, hand_number: int, dealer: int, seats: Seats) -> str:
+def deal_label(seed: int | None, hand_number: int, dealer: int, seats: Seats) -> str:
     """What replays a deal: ``--seed N --hand K``, and ``--dealer`` when the dealer is not the
-    one the seed alone gives."""
+    one the seed alone gives; while the seed is kept from the players, that it will be shown."""
+    if seed is None:
+        return "Seed: shown at the end"
     name = f"Seed {seed} hand {hand_number + 1}"
     if dealer != first_dealer(seed, hand_number):
         who = seats.does(dealer, "deal")
