@@ -16,23 +16,25 @@ import pygame
 import pytest
 
 from gin_handset.ai import expert
-from gin_handset.ai.coach import Coach
+from gin_handset.ai.coach import Coach, coach_level
 from gin_handset.ai.expert import ExpertPlayer
 from gin_handset.ai.hard import HardPlayer
 from gin_handset.compose import assemble
 from gin_handset.device.keys import PhoneKey as K
 from gin_handset.device.skin import load_skin
-from gin_handset.rules.actions import Action, TakeUpcard
+from gin_handset.rules.actions import Action, Knock, TakeUpcard
 from gin_handset.rules.hand import EventKind
 from gin_handset.rules.options import Options
+from gin_handset.rules.view import view_of
 from gin_handset.screens.match.computer import DOT_MS, ComputerTurnScreen
 from gin_handset.screens.match.door import MatchStart
 from gin_handset.screens.match.router import MatchHost
 from gin_handset.session.background import Background
-from gin_handset.session.coaching import HINT_SECONDS, hint_level
+from gin_handset.session.coaching import HINT_SECONDS
 from gin_handset.session.computer_turn import PACE_MS
 from gin_handset.session.match_session import MatchSession
-from gin_handset.session.record import COMPUTER, HUMAN
+from gin_handset.session.record import COMPUTER, HUMAN, MatchRecord, replay
+from gin_handset.session.review import reconsider
 from gin_handset.settings import Settings
 from tests.test_play_app import PYGAME_KEYS
 
@@ -155,9 +157,28 @@ def test_leaving_the_match_stops_experts_search(endless):
     assert session.computer.worlds_played < ENDLESS
 
 
+def test_the_review_against_expert_is_experts() -> None:
+    """The review asks the coach of the hints (Expert against Expert, else Hard), so it never
+    faults a knock the hint advised: here the player knocked with 2, which Hard would not have
+    done (it knocks from +20 expected points) and Expert's forecast would."""
+    steps = ("take", "discard Qh", "end", "stock", "discard Qs", "end", "pile", "discard Kh",
+             "end", "stock", "discard Jd", "end", "stock", "discard Jc", "end", "stock",
+             "discard Qc", "end", "stock", "discard 9s", "end", "pile", "discard 7s", "end",
+             "pile", "discard 2c", "knock", "arrange 5s 6s 7s|Js Qs Ks|Ac Ad As",
+             "arrange 8c 8d 8h|9d 9h 9s")
+    against_hard = reconsider(MatchRecord(Options(), 1, "hard", steps), HUMAN)
+    assert [entry.yours for entry in against_hard] == ["You knocked with deadwood 2"]
+    assert "the coach knocks from +20" in against_hard[0].coach_text
+    assert reconsider(MatchRecord(Options(), 1, "expert", steps), HUMAN) == []
+    knock = steps.index("knock")
+    view = view_of(replay(MatchRecord(Options(), 1, "expert", steps[:knock])).hand,
+                   HUMAN, (0, 0))
+    assert isinstance(Coach(coach_level("expert")).advise(view).action, Knock), "Expert knocks"
+
+
 def test_the_hint_against_expert_is_experts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(expert, "SAMPLES", 8)
-    assert (hint_level("expert"), hint_level("hard"), hint_level("easy")) == (
+    assert (coach_level("expert"), coach_level("hard"), coach_level("easy")) == (
         "expert", "hard", "hard")
     assert HINT_SECONDS <= 1.0
     session = MatchSession.new(Options(), searching_seed(HUMAN), "expert")

@@ -45,6 +45,12 @@ class Advice:
         return text(self.words)
 
 
+def coach_level(opponent: str) -> str:
+    """Who coaches in a match against ``opponent`` (its hints and its review): Expert against
+    Expert, else Hard."""
+    return "expert" if opponent == "expert" else "hard"
+
+
 class Coach:
     """Hard, or Expert within a budget, advising one view at a time."""
 

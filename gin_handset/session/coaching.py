@@ -1,28 +1,24 @@
 """The coach at the player's side: a hint for the step at hand and, once a hand is over, the
 review of the player's knock decisions, each worked out in a worker thread.
 
-The hint is Expert's when the match is against Expert (within Expert's budget and at most
-``HINT_SECONDS``), Hard's otherwise; the review is Hard's. `MatchSession` owns one and delegates
-to it: the session says which step of which record the work is for; work asked for at another
-step is dropped (an Expert hint hurried, so that its thread ends soon).
+The coach is Expert when the match is against Expert (within Expert's budget and at most
+``HINT_SECONDS`` a decision), Hard otherwise (``coach_level``), for the hint and the review.
+`MatchSession` owns one and delegates to it: the session says which step of which record the
+work is for; work asked for at another step is dropped (an Expert hint hurried, so that its
+thread ends soon).
 """
 
 from __future__ import annotations
 
 import random
 
-from gin_handset.ai.coach import Advice, Coach
+from gin_handset.ai.coach import Advice, Coach, coach_level
 from gin_handset.rules.view import PlayerView
 from gin_handset.session.background import Background
 from gin_handset.session.record import HUMAN, MatchRecord
 from gin_handset.session.review import Reconsidered, reconsider
 
 HINT_SECONDS = 1.0  # the most an Expert hint takes (it stops sampling then)
-
-
-def hint_level(difficulty: str) -> str:
-    """Who hints in a match against ``difficulty``: Expert against Expert, else Hard."""
-    return "expert" if difficulty == "expert" else "hard"
 
 
 class Coaching:
@@ -40,7 +36,7 @@ class Coaching:
         if self._hint is None or self._hint[0] != step:
             self._drop_hint()
             rng = random.Random(f"{record.seed}/hint/{step}")
-            coach = self._coach = Coach(hint_level(record.difficulty), rng,
+            coach = self._coach = Coach(coach_level(record.difficulty), rng,
                                         seconds=HINT_SECONDS)
             self._hint = (step, Background(lambda: coach.advise(view), "hint"))
 

@@ -2,7 +2,9 @@
 
 The hand is played again from the record through the rules core; at every decision of the
 player's seat whether to knock (the knock was legal), the coach is asked from that seat's view
-alone, and where it would have chosen otherwise the decision and its reason are kept.
+alone (Expert in a match against Expert, else Hard: the coach of the hints, within the same
+``REVIEW_SECONDS`` a decision), and where it would have chosen otherwise the decision and its
+reason are kept.
 """
 
 from __future__ import annotations
@@ -10,13 +12,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gin_handset.ai.coach import advise
+from gin_handset.ai.coach import Coach, coach_level
 from gin_handset.ai.reasons import Words, text
 from gin_handset.rules.actions import EndTurn, Knock, parse_action
 from gin_handset.rules.hand import Phase
 from gin_handset.rules.melds import deadwood
 from gin_handset.rules.view import view_of
 from gin_handset.session.record import NEXT_HAND, MatchRecord, replay
+
+REVIEW_SECONDS = 1.0  # the most Expert takes over a decision it reviews (as over a hint)
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,9 @@ def reconsider(record: MatchRecord, seat: int) -> list[Reconsidered]:
         deciding = hand.phase is Phase.DECIDE and hand.turn == seat
         if deciding and isinstance(action, Knock | EndTurn) and Knock() in hand.legal_actions():
             view = view_of(hand, seat, match.scores)
-            advice = advise(view, random.Random(f"{record.seed}/review/{number}"))
+            coach = Coach(coach_level(record.difficulty),
+                          random.Random(f"{record.seed}/review/{number}"), seconds=REVIEW_SECONDS)
+            advice = coach.advise(view)
             if type(advice.action) is not type(action) and isinstance(advice.action,
                                                                        Knock | EndTurn):
                 count = deadwood(view.hand)
