@@ -70,10 +70,10 @@ def fitted(lines: Sequence[Forms], spec: FontSpec, width: int, room: int) -> lis
     from the first line down each takes back the longest form that still fits; what still
     does not fit is cut at the foot."""
     chosen = [0] * len(lines)
+    wraps = [[wrap_text(form, spec, width) if form else [] for form in forms] for forms in lines]
 
     def wrapped() -> list[str]:
-        return [part for forms, form in zip(lines, chosen, strict=True)
-                for part in wrap_text(forms[form], spec, width) if forms[form]]
+        return [part for forms, form in zip(wraps, chosen, strict=True) for part in forms[form]]
 
     for index in reversed(range(len(lines))):
         while len(wrapped()) > room and chosen[index] + 1 < len(lines[index]):
